@@ -1,0 +1,51 @@
+import { defineConfig, devices } from '@playwright/test';
+
+// e2e runs the built console on the real local platform, in Debian's Chromium (never a downloaded browser).
+const PORT = Number(process.env.E2E_PORT ?? 54391);
+export const E2E_BASE = `http://127.0.0.1:${PORT}`;
+
+const chromiumFlags = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export default defineConfig({
+  testDir: './e2e',
+  outputDir: './test-results',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    baseURL: E2E_BASE,
+    trace: 'off',
+    screenshot: 'only-on-failure',
+    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumFlags },
+  },
+  projects: [
+    { name: 'setup', testMatch: /global\.setup\.ts/ },
+    {
+      name: 'chromium',
+      use: { ...devices['Desktop Chrome'], storageState: 'test-results/.auth/user.json' },
+      dependencies: ['setup'],
+      testIgnore: /global\.setup\.ts/,
+    },
+  ],
+  webServer: {
+    command: 'tsx e2e/support/start-platform.ts',
+    url: `${E2E_BASE}/dashboard/`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: { PORT: String(PORT), STRATA_DATA_DIR: '.tmp/e2e-data' },
+  },
+});

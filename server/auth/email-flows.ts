@@ -1,0 +1,57 @@
+// Mails that carry a sign-in link and code: magic link (/otp), recovery (/recover), invite (/invite), and the
+// same link without a mail for /admin/generate_link.
+import { badRequest } from './errors.ts';
+import type { AuthServiceContext } from './context.ts';
+import { resolveRedirect, verifyLink } from './links.ts';
+import { inviteMail, magicLinkMail, recoveryMail, sendMail } from './mail.ts';
+import { issueEmailToken, type PkceRequest, type TokenPurpose } from './one-time-tokens.ts';
+import type { UserRow } from './users.ts';
+
+export type LinkType = 'magiclink' | 'recovery' | 'invite' | 'signup';
+
+const PURPOSE: Record<LinkType, TokenPurpose> = {
+  magiclink: 'login',
+  signup: 'login',
+  invite: 'login',
+  recovery: 'recovery',
+};
+
+/** auth-js sends both PKCE fields in the pkce flow and null for both otherwise; one without the other is a bug. */
+export function pkceFrom(body: {
+  code_challenge?: string | null;
+  code_challenge_method?: 's256' | 'plain' | null;
+}): PkceRequest | null {
+  const challenge = body.code_challenge || null;
+  const method = body.code_challenge_method || null;
+  if (!challenge && !method) return null;
+  if (!challenge || !method) {
+    throw badRequest('validation_failed', 'PKCE flow requires code_challenge_method and code_challenge');
+  }
+  return { codeChallenge: challenge, method };
+}
+
+export async function createEmailLink(
+  ctx: AuthServiceContext,
+  user: UserRow,
+  type: LinkType,
+  requestedRedirect: string | null | undefined,
+  pkce: PkceRequest | null,
+) {
+  const redirectTo = resolveRedirect(ctx, requestedRedirect);
+  const issued = await issueEmailToken(ctx.pool, user.id, PURPOSE[type], redirectTo, pkce);
+  return { ...issued, redirectTo, link: verifyLink(ctx, issued.linkToken, type, redirectTo) };
+}
+
+export async function mailEmailLink(
+  ctx: AuthServiceContext,
+  user: UserRow,
+  type: Exclude<LinkType, 'signup'>,
+  requestedRedirect: string | null | undefined,
+  pkce: PkceRequest | null,
+) {
+  const { link, code } = await createEmailLink(ctx, user, type, requestedRedirect, pkce);
+  const to = user.email ?? '';
+  const mail =
+    type === 'recovery' ? recoveryMail(to, link, code) : type === 'invite' ? inviteMail(to, link, code) : magicLinkMail(to, link, code);
+  await sendMail(ctx.pool, ctx.log, mail);
+}

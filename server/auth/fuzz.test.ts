@@ -1,0 +1,154 @@
+// Property: whatever a client sends to any route — any JSON, wrong types, NUL bytes, lone surrogates, broken JSON,
+// odd path ids and query values, with or without a valid token — the service answers 2xx/3xx/4xx, never 5xx
+// (DESIGN §5), and every 4xx carries GoTrue's {code, error_code, msg} shape.
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STRONG_PASSWORD, startAuthHarness, uniqueEmail, type AuthHarness } from './testing.ts';
+
+let h: AuthHarness;
+let fuzzEmail: string;
+let factorId: string;
+beforeAll(async () => {
+  h = await startAuthHarness();
+  fuzzEmail = uniqueEmail('fuzz');
+  const client = h.client();
+  await client.signUp({ email: fuzzEmail, password: STRONG_PASSWORD });
+  factorId = (await client.mfa.enroll({ factorType: 'totp', friendlyName: 'fuzz' })).data!.id;
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+/** A fresh session for the fuzz user without paying for a password hash: admin link + token_hash. */
+async function freshAccessToken(): Promise<string> {
+  const { data } = await h.admin().generateLink({ type: 'magiclink', email: fuzzEmail });
+  const { data: verified } = await h.client().verifyOtp({ token_hash: data.properties!.hashed_token, type: 'magiclink' });
+  return verified.session!.access_token;
+}
+
+const nasty = fc.oneof(
+  fc.string({ unit: 'binary', maxLength: 40 }),
+  fc.constantFrom('', ' ', '\u0000', '\uD800', 'a\u0000b', '0'.repeat(300), '../../etc', '%00', 'null'),
+);
+const anyValue = fc.oneof(
+  nasty,
+  fc.emailAddress(),
+  fc.constant(STRONG_PASSWORD),
+  fc.uuid(),
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.jsonValue({ maxDepth: 3 }),
+  fc.dictionary(nasty, nasty, { maxKeys: 3 }),
+);
+
+interface Route {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  path: (id: string) => string;
+  fields: string[];
+  auth: 'user' | 'admin' | 'none';
+  query?: string[];
+}
+
+const ROUTES: Route[] = [
+  { method: 'POST', path: () => '/signup', fields: ['email', 'password', 'data', 'phone', 'code_challenge', 'code_challenge_method'], auth: 'none' },
+  { method: 'POST', path: () => '/token', fields: ['email', 'password', 'refresh_token', 'auth_code', 'code_verifier'], auth: 'none', query: ['grant_type'] },
+  { method: 'POST', path: () => '/otp', fields: ['email', 'phone', 'data', 'create_user', 'code_challenge', 'code_challenge_method'], auth: 'none', query: ['redirect_to'] },
+  { method: 'POST', path: () => '/verify', fields: ['type', 'email', 'token', 'token_hash', 'phone', 'redirect_to'], auth: 'none' },
+  { method: 'GET', path: () => '/verify', fields: [], auth: 'none', query: ['token', 'type', 'redirect_to'] },
+  { method: 'POST', path: () => '/recover', fields: ['email', 'code_challenge', 'code_challenge_method'], auth: 'none' },
+  { method: 'GET', path: () => '/user', fields: [], auth: 'user' },
+  { method: 'PUT', path: () => '/user', fields: ['email', 'password', 'data', 'phone', 'nonce'], auth: 'user' },
+  { method: 'POST', path: () => '/logout', fields: [], auth: 'user', query: ['scope'] },
+  { method: 'POST', path: () => '/factors', fields: ['factor_type', 'friendly_name', 'issuer', 'phone'], auth: 'user' },
+  { method: 'POST', path: (id) => `/factors/${id}/challenge`, fields: ['channel', 'factorId'], auth: 'user' },
+  { method: 'POST', path: (id) => `/factors/${id}/verify`, fields: ['challenge_id', 'code'], auth: 'user' },
+  { method: 'DELETE', path: (id) => `/factors/${id}`, fields: [], auth: 'user' },
+  { method: 'POST', path: () => '/admin/users', fields: ['email', 'password', 'email_confirm', 'user_metadata', 'app_metadata', 'phone'], auth: 'admin' },
+  { method: 'GET', path: () => '/admin/users', fields: [], auth: 'admin', query: ['page', 'per_page'] },
+  { method: 'GET', path: (id) => `/admin/users/${id}`, fields: [], auth: 'admin' },
+  { method: 'PUT', path: (id) => `/admin/users/${id}`, fields: ['email', 'password', 'email_confirm', 'user_metadata', 'app_metadata'], auth: 'admin' },
+  { method: 'DELETE', path: (id) => `/admin/users/${id}`, fields: ['should_soft_delete'], auth: 'admin' },
+  { method: 'GET', path: (id) => `/admin/users/${id}/factors`, fields: [], auth: 'admin' },
+  { method: 'POST', path: () => '/admin/generate_link', fields: ['type', 'email', 'password', 'data', 'redirect_to'], auth: 'admin' },
+  { method: 'POST', path: () => '/invite', fields: ['email', 'data'], auth: 'admin' },
+  { method: 'GET', path: () => '/local/inbox', fields: [], auth: 'none', query: ['email', 'format'] },
+  { method: 'GET', path: () => '/settings', fields: [], auth: 'none' },
+  { method: 'GET', path: () => '/.well-known/jwks.json', fields: [], auth: 'none' },
+];
+
+/** Plausible values too, so that requests get past validation into the handlers. */
+const likely: Record<string, fc.Arbitrary<unknown>> = {
+  grant_type: fc.constantFrom('password', 'refresh_token', 'pkce', 'id_token', ''),
+  type: fc.constantFrom('email', 'magiclink', 'recovery', 'signup', 'invite', 'sms', 'email_change', 'bogus'),
+  scope: fc.constantFrom('global', 'local', 'others', 'all', ''),
+  factor_type: fc.constantFrom('totp', 'phone', 'webauthn', 'sms'),
+  code_challenge_method: fc.constantFrom('s256', 'S256', 'plain', 'md5'),
+  email: fc.oneof(fc.emailAddress(), fc.constant(fuzzEmail)),
+  token: fc.stringMatching(/^\d{6}$/),
+  code: fc.stringMatching(/^\d{6}$/),
+  page: fc.oneof(fc.integer({ min: -5, max: 5 }).map(String), nasty),
+};
+
+/** Lone surrogates cannot be percent-encoded; a browser would send U+FFFD instead. */
+const wellFormed = (s: string) => Buffer.from(s, 'utf8').toString('utf8');
+const asText = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value) ?? '');
+
+const requestArb = (route: Route) => {
+  const field = (name: string) => (likely[name] ? fc.oneof(likely[name]!, anyValue) : anyValue);
+  const objectBody = fc.record(Object.fromEntries(route.fields.map((f) => [f, field(f)])), { requiredKeys: [] });
+  const body = fc.oneof(
+    objectBody.map((value) => JSON.stringify(value)),
+    fc.jsonValue({ maxDepth: 3 }).map((value) => JSON.stringify(value)),
+    fc.oneof(fc.string({ unit: 'binary', maxLength: 30 }), fc.constantFrom('{', '{"email":', '[]', 'null', '')),
+  );
+  const query = fc.record(
+    Object.fromEntries((route.query ?? []).map((q) => [q, fc.oneof(field(q), nasty).map(asText)])),
+    { requiredKeys: [] },
+  );
+  const id = fc.oneof(fc.uuid(), fc.constant(factorId), nasty.map((s) => encodeURIComponent(wellFormed(s)) || 'x'));
+  const credential = fc.constantFrom('valid', 'garbage', 'none');
+  return fc.record({ body, query, id, credential });
+};
+
+/** Kept for a look when tuning the generators (AUTH_FUZZ_REPORT=1): which statuses the runs reached. */
+const statuses: string[] = [];
+afterAll(() => {
+  if (!process.env.AUTH_FUZZ_REPORT) return;
+  const counts = new Map<string, number>();
+  for (const s of statuses) counts.set(s, (counts.get(s) ?? 0) + 1);
+  console.log([...counts].sort().map(([k, v]) => `${k}: ${v}`).join('\n'));
+});
+
+describe('no route answers 5xx to bad input', () => {
+  for (const route of ROUTES) {
+    it(`${route.method} ${route.path(':id')}`, async () => {
+      await fc.assert(
+        fc.asyncProperty(requestArb(route), async ({ body, query, id, credential }) => {
+          const headers: Record<string, string> = { 'content-type': 'application/json' };
+          if (credential !== 'none') {
+            if (route.auth === 'admin') headers['x-strata-admin-secret'] = credential === 'valid' ? h.service.adminSecret : 'x';
+            else headers.authorization = `Bearer ${credential === 'valid' ? await freshAccessToken() : 'a.b.c'}`;
+          }
+          const search = new URLSearchParams(query as Record<string, string>).toString();
+          const response = await fetch(`${h.url}${route.path(id)}${search ? `?${search}` : ''}`, {
+            method: route.method,
+            headers,
+            body: route.method === 'GET' ? undefined : body,
+            redirect: 'manual',
+          });
+          const text = await response.text();
+          statuses.push(`${route.method} ${route.path(':id')} ${response.status}`);
+          expect(response.status, `${response.status} ${text}`).toBeLessThan(500);
+          if (response.status >= 400) {
+            const json = JSON.parse(text);
+            expect(typeof json.error_code).toBe('string');
+            expect(typeof json.msg).toBe('string');
+          }
+        }),
+        { numRuns: Number(process.env.AUTH_FUZZ_RUNS ?? 25) },
+      );
+    });
+  }
+});

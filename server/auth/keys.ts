@@ -1,0 +1,82 @@
+// The ES256 key pair that signs access tokens. Generated once and kept in auth.signing_keys, so tokens survive
+// a restart (DESIGN §5: nothing is lost on restart); the public half is served at /.well-known/jwks.json
+// (spec A5: signatures verified with RS256 or ES256 keys; A9: clients cache the JWKS 10 min).
+import type pg from 'pg';
+import {
+  SignJWT,
+  calculateJwkThumbprint,
+  exportJWK,
+  generateKeyPair,
+  importJWK,
+  jwtVerify,
+  type CryptoKey,
+  type JWK,
+  type JWTPayload,
+} from 'jose';
+
+export const ACCESS_TOKEN_ALG = 'ES256';
+export const ACCESS_TOKEN_AUDIENCE = 'authenticated';
+
+export interface SigningKeys {
+  kid: string;
+  publicJwk: JWK;
+  sign(claims: JWTPayload, expiresAtSeconds: number): Promise<string>;
+  /** Signature, issuer, audience and expiry; throws jose's errors otherwise. */
+  verify(token: string): Promise<JWTPayload>;
+}
+
+interface KeyRow {
+  kid: string;
+  private_jwk: JWK;
+  public_jwk: JWK;
+}
+
+async function generateRow(): Promise<KeyRow> {
+  const { privateKey, publicKey } = await generateKeyPair(ACCESS_TOKEN_ALG, { extractable: true });
+  const publicJwk = await exportJWK(publicKey);
+  const kid = await calculateJwkThumbprint(publicJwk);
+  return { kid, private_jwk: await exportJWK(privateKey), public_jwk: publicJwk };
+}
+
+async function loadOrCreate(pool: pg.Pool): Promise<KeyRow> {
+  const select = 'SELECT kid, private_jwk, public_jwk FROM auth.signing_keys ORDER BY created_at, kid LIMIT 1';
+  const existing = await pool.query<KeyRow>(select);
+  if (existing.rows[0]) return existing.rows[0];
+  const row = await generateRow();
+  await pool.query(
+    'INSERT INTO auth.signing_keys (kid, alg, private_jwk, public_jwk) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING',
+    [row.kid, ACCESS_TOKEN_ALG, row.private_jwk, row.public_jwk],
+  );
+  // Two processes starting at once both insert; both then agree on the oldest key.
+  const chosen = await pool.query<KeyRow>(select);
+  return chosen.rows[0] ?? row;
+}
+
+export async function loadSigningKeys(pool: pg.Pool, issuer: string): Promise<SigningKeys> {
+  const row = await loadOrCreate(pool);
+  const privateKey = (await importJWK(row.private_jwk, ACCESS_TOKEN_ALG)) as CryptoKey;
+  const publicKey = (await importJWK(row.public_jwk, ACCESS_TOKEN_ALG)) as CryptoKey;
+  const { kty, crv, x, y } = row.public_jwk;
+  const publicJwk: JWK = { kty, crv, x, y, kid: row.kid, alg: ACCESS_TOKEN_ALG, use: 'sig', key_ops: ['verify'] };
+  return {
+    kid: row.kid,
+    publicJwk,
+    sign: (claims, expiresAtSeconds) =>
+      new SignJWT(claims)
+        .setProtectedHeader({ alg: ACCESS_TOKEN_ALG, kid: row.kid, typ: 'JWT' })
+        .setIssuer(issuer)
+        .setAudience(ACCESS_TOKEN_AUDIENCE)
+        .setIssuedAt()
+        .setExpirationTime(expiresAtSeconds)
+        .sign(privateKey),
+    verify: async (token) =>
+      (
+        await jwtVerify(token, publicKey, {
+          algorithms: [ACCESS_TOKEN_ALG],
+          issuer,
+          audience: ACCESS_TOKEN_AUDIENCE,
+          requiredClaims: ['exp', 'sub', 'session_id'],
+        })
+      ).payload,
+  };
+}

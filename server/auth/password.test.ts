@@ -1,0 +1,232 @@
+// Sign-up, password sign-in, refresh rotation and reuse detection, user updates and sign-out scopes, through the
+// official auth-js client against the service on a real database (spec A4.11, A7, A8).
+import { isAuthSessionMissingError, isAuthWeakPasswordError } from '@supabase/auth-js';
+import { decodeJwt, decodeProtectedHeader } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STRONG_PASSWORD, startAuthHarness, uniqueEmail, type AuthHarness } from './testing.ts';
+
+let h: AuthHarness;
+beforeAll(async () => {
+  h = await startAuthHarness();
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+async function signedUp(password = STRONG_PASSWORD) {
+  const email = uniqueEmail();
+  const client = h.client();
+  const { data, error } = await client.signUp({ email, password, options: { data: { name: 'Ada' } } });
+  expect(error).toBeNull();
+  return { email, client, data };
+}
+
+describe('sign-up', () => {
+  it('creates a confirmed user and returns a session with the documented claims', async () => {
+    const { email, data } = await signedUp();
+    expect(data.user?.email).toBe(email);
+    expect(data.user?.email_confirmed_at).toBeTruthy(); // no mail server: auto-confirmed
+    expect(data.user?.user_metadata).toEqual({ name: 'Ada' });
+    expect(data.user?.identities?.[0]?.identity_id).toMatch(/^[0-9a-f-]{36}$/);
+    const session = data.session!;
+    expect(session.token_type).toBe('bearer');
+    expect(session.expires_in).toBe(3600);
+    expect(decodeProtectedHeader(session.access_token)).toMatchObject({ alg: 'ES256' });
+    const claims = decodeJwt(session.access_token);
+    expect(claims).toMatchObject({ sub: data.user!.id, email, role: 'authenticated', aud: 'authenticated', aal: 'aal1', iss: h.url });
+    expect(claims.exp! - claims.iat!).toBe(3600);
+    expect((claims.amr as { method: string }[])[0]?.method).toBe('password');
+    const verified = await h.service.verifyAccessToken(session.access_token);
+    expect(verified).toEqual({ sub: data.user!.id, email, aal: 'aal1', session_id: claims.session_id });
+  });
+
+  it('refuses weak passwords with GoTrue reasons', async () => {
+    const cases: [string, string[]][] = [
+      ['Ab1', ['length']],
+      ['alllowercase', ['characters']],
+      ['Password123', ['pwned']],
+      ['password', ['characters', 'pwned']],
+    ];
+    for (const [password, reasons] of cases) {
+      const { error } = await h.client().signUp({ email: uniqueEmail('weak'), password });
+      expect(isAuthWeakPasswordError(error), password).toBe(true);
+      expect(error?.status).toBe(422);
+      expect(error?.code).toBe('weak_password');
+      expect(isAuthWeakPasswordError(error) && error.reasons).toEqual(reasons);
+    }
+  });
+
+  it('refuses a second account for the same address, whatever its case', async () => {
+    const { email } = await signedUp();
+    const { error } = await h.client().signUp({ email: email.toUpperCase(), password: STRONG_PASSWORD });
+    expect(error?.code).toBe('user_already_exists');
+    expect(error?.status).toBe(422);
+  });
+
+  it('refuses anonymous sign-up', async () => {
+    const { error } = await h.client().signInAnonymously();
+    expect(error?.code).toBe('anonymous_provider_disabled');
+  });
+});
+
+describe('password sign-in', () => {
+  it('signs in with the right password and records last_sign_in_at', async () => {
+    const { email } = await signedUp();
+    const client = h.client();
+    const { data, error } = await client.signInWithPassword({ email, password: STRONG_PASSWORD });
+    expect(error).toBeNull();
+    expect(data.session?.access_token).toBeTruthy();
+    expect(data.user?.last_sign_in_at).toBeTruthy();
+    const user = await client.getUser();
+    expect(user.data.user?.email).toBe(email);
+  });
+
+  it('answers a wrong password and an unknown address alike', async () => {
+    const { email } = await signedUp();
+    const wrong = await h.client().signInWithPassword({ email, password: 'Not-The-Password-1' });
+    const unknown = await h.client().signInWithPassword({ email: uniqueEmail('nobody'), password: STRONG_PASSWORD });
+    for (const { error } of [wrong, unknown]) {
+      expect(error?.status).toBe(400);
+      expect(error?.code).toBe('invalid_credentials');
+      expect(error?.message).toBe('Invalid login credentials');
+    }
+  });
+
+  it('verifies access tokens against the published JWKS (getClaims)', async () => {
+    const { client } = await signedUp();
+    const { data, error } = await client.getClaims();
+    expect(error).toBeNull();
+    expect(data?.claims.role).toBe('authenticated');
+    const jwks = await (await fetch(`${h.url}/.well-known/jwks.json`)).json();
+    expect(jwks.keys[0]).toMatchObject({ kty: 'EC', crv: 'P-256', alg: 'ES256' });
+    expect(JSON.stringify(jwks)).not.toContain('"d"'); // the private part never leaves
+  });
+});
+
+describe('refresh tokens', () => {
+  it('rotates, and a reused token revokes the whole family', async () => {
+    const { client, data } = await signedUp();
+    const first = data.session!;
+    const refreshed = await client.refreshSession();
+    expect(refreshed.error).toBeNull();
+    const second = refreshed.data.session!;
+    expect(second.refresh_token).not.toBe(first.refresh_token);
+    expect(decodeJwt(second.access_token).session_id).toBe(decodeJwt(first.access_token).session_id);
+
+    // The first token again (a thief's copy): refused, and the session it belonged to ends.
+    const replay = await h.client().refreshSession({ refresh_token: first.refresh_token });
+    expect(replay.error?.code).toBe('refresh_token_already_used');
+    const afterTheft = await h.client().refreshSession({ refresh_token: second.refresh_token });
+    expect(afterTheft.error?.code).toBe('refresh_token_not_found');
+    expect(await h.service.verifyAccessToken(second.access_token)).toBeNull();
+  });
+
+  it('refuses an unknown token', async () => {
+    const { error } = await h.client().refreshSession({ refresh_token: 'not-a-token' });
+    expect(error?.code).toBe('refresh_token_not_found');
+    expect(error?.status).toBe(400);
+  });
+});
+
+describe('user updates', () => {
+  it('changes metadata, password and e-mail; the old password stops working', async () => {
+    const { client, email } = await signedUp();
+    const data = await client.updateUser({ data: { theme: 'dark' } });
+    expect(data.data.user?.user_metadata).toEqual({ name: 'Ada', theme: 'dark' });
+    const same = await client.updateUser({ password: STRONG_PASSWORD });
+    expect(same.error?.code).toBe('same_password');
+    const weak = await client.updateUser({ password: 'short' });
+    expect(weak.error?.code).toBe('weak_password');
+    expect((await client.updateUser({ password: 'Another-Strong-99' })).error).toBeNull();
+    const newEmail = uniqueEmail('moved');
+    const moved = await client.updateUser({ email: newEmail });
+    expect(moved.data.user?.email).toBe(newEmail);
+    expect((await h.latestMail(email))?.subject).toMatch(/changed/);
+    expect((await h.client().signInWithPassword({ email: newEmail, password: STRONG_PASSWORD })).error?.code).toBe(
+      'invalid_credentials',
+    );
+    expect((await h.client().signInWithPassword({ email: newEmail, password: 'Another-Strong-99' })).error).toBeNull();
+  });
+
+  it('refuses an e-mail that belongs to someone else', async () => {
+    const other = await signedUp();
+    const { client } = await signedUp();
+    const { error } = await client.updateUser({ email: other.email });
+    expect(error?.code).toBe('email_exists');
+  });
+});
+
+describe('sign-out scopes (spec A4.11)', () => {
+  async function sessionsOfOneUser(count: number) {
+    const { email } = await signedUp();
+    const clients = [];
+    for (let i = 0; i < count; i++) {
+      const client = h.client();
+      expect((await client.signInWithPassword({ email, password: STRONG_PASSWORD })).error).toBeNull();
+      clients.push(client);
+    }
+    return clients;
+  }
+  const tokenOf = async (client: ReturnType<AuthHarness['client']>) =>
+    (await client.getSession()).data.session?.access_token ?? '';
+
+  it('local ends only this session', async () => {
+    const [a, b] = await sessionsOfOneUser(2);
+    const aToken = await tokenOf(a!);
+    expect((await a!.signOut({ scope: 'local' })).error).toBeNull();
+    expect(await h.service.verifyAccessToken(aToken)).toBeNull();
+    expect((await a!.getSession()).data.session).toBeNull();
+    expect((await b!.getUser()).error).toBeNull();
+  });
+
+  it('others keeps the current session and ends the rest', async () => {
+    const [a, b, c] = await sessionsOfOneUser(3);
+    expect((await a!.signOut({ scope: 'others' })).error).toBeNull();
+    expect((await a!.getUser()).error).toBeNull();
+    for (const other of [b!, c!]) {
+      const { error } = await other.getUser();
+      expect(isAuthSessionMissingError(error)).toBe(true);
+      expect(error?.message).toBe('Auth session missing!');
+    }
+  });
+
+  it('global ends every session; getUser afterwards fails', async () => {
+    const [a, b] = await sessionsOfOneUser(2);
+    const bToken = await tokenOf(b!);
+    expect((await a!.signOut()).error).toBeNull();
+    const { error } = await b!.getUser();
+    expect(isAuthSessionMissingError(error)).toBe(true);
+    expect((await b!.getSession()).data.session).toBeNull(); // auth-js clears a session the server no longer has
+    expect(await h.service.verifyAccessToken(bToken)).toBeNull();
+    const raw = await fetch(`${h.url}/user`, { headers: { Authorization: `Bearer ${bToken}` } });
+    expect(raw.status).toBe(403);
+    expect(await raw.json()).toMatchObject({ error_code: 'session_not_found', msg: 'Auth session missing!' });
+  });
+
+  it('an unknown scope is a 400', async () => {
+    const [a] = await sessionsOfOneUser(1);
+    const response = await fetch(`${h.url}/logout?scope=everyone`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${await tokenOf(a!)}` },
+    });
+    expect(response.status).toBe(400);
+    expect((await response.json()).error_code).toBe('validation_failed');
+  });
+
+  it('GET /user without a token is refused', async () => {
+    const response = await fetch(`${h.url}/user`);
+    expect(response.status).toBe(401);
+    expect((await response.json()).msg).toBe('Auth session missing!');
+  });
+});
+
+describe('logging', () => {
+  it('never writes passwords or tokens to the log', async () => {
+    const { client, data } = await signedUp();
+    await client.refreshSession();
+    const text = h.logs.join('\n');
+    expect(text).not.toContain(STRONG_PASSWORD);
+    expect(text).not.toContain(data.session!.refresh_token);
+    expect(text).not.toContain(data.session!.access_token);
+  });
+});

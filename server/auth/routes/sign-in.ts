@@ -1,0 +1,111 @@
+// POST /signup and POST /token?grant_type=password | refresh_token | pkce (spec A7 auth service calls).
+import type { Hono } from 'hono';
+import {
+  GRANT_TYPES,
+  passwordGrantBody,
+  pkceGrantBody,
+  refreshGrantBody,
+  signUpBody,
+} from '../../../src/api/schemas/auth.ts';
+import { readBody, type AuthServiceContext } from '../context.ts';
+import {
+  AuthError,
+  badRequest,
+  forbidden,
+  invalidCredentials,
+  notFound,
+  unprocessable,
+  validationFailed,
+} from '../errors.ts';
+import { pkceMatches, takeFlowState } from '../one-time-tokens.ts';
+import { hashPassword, passwordWeaknesses, verifyPassword, weakPasswordMessage } from '../passwords.ts';
+import { REFRESH_REUSED, rotateRefreshToken, sessionResponse, signInResponse } from '../sessions.ts';
+import { findUserByEmail, findUserById, insertUser } from '../users.ts';
+
+/** spec A8: weak_password with reasons (HTTP 422, as GoTrue). */
+export function assertStrongPassword(password: string): void {
+  const reasons = passwordWeaknesses(password);
+  if (reasons.length) {
+    throw unprocessable('weak_password', weakPasswordMessage(reasons), { weak_password: { reasons } });
+  }
+}
+
+export const userAlreadyExists = () => unprocessable('user_already_exists', 'User already registered');
+export const phoneDisabled = () => unprocessable('phone_provider_disabled', 'Phone logins are disabled');
+
+export function registerSignIn(app: Hono, ctx: AuthServiceContext): void {
+  app.post('/signup', async (c) => {
+    const body = await readBody(c, signUpBody);
+    if (!body.email && !body.phone) {
+      throw unprocessable('anonymous_provider_disabled', 'Anonymous sign-ins are disabled');
+    }
+    if (!body.email) throw phoneDisabled();
+    if (!body.password) throw validationFailed('Signup requires a valid password');
+    assertStrongPassword(body.password);
+    if (await findUserByEmail(ctx.pool, body.email)) throw userAlreadyExists();
+    // No mail server runs locally, so the address is confirmed at once (GoTrue's mailer_autoconfirm) and the
+    // reply carries a session.
+    const user = await insertUser(ctx.pool, {
+      email: body.email,
+      passwordHash: await hashPassword(body.password),
+      userMetadata: body.data ?? {},
+      confirmed: true,
+    });
+    if (!user) throw userAlreadyExists();
+    return c.json(await signInResponse(ctx.pool, ctx.keys, user, 'password'));
+  });
+
+  app.post('/token', async (c) => {
+    const grantType = c.req.query('grant_type');
+    switch (grantType as (typeof GRANT_TYPES)[number] | undefined) {
+      case 'password':
+        return c.json(await passwordGrant(ctx, await readBody(c, passwordGrantBody)));
+      case 'refresh_token':
+        return c.json(await refreshGrant(ctx, (await readBody(c, refreshGrantBody)).refresh_token));
+      case 'pkce':
+        return c.json(await pkceGrant(ctx, await readBody(c, pkceGrantBody)));
+      default:
+        throw badRequest('validation_failed', `unsupported_grant_type: use one of ${GRANT_TYPES.join(', ')}`, {
+          error: 'unsupported_grant_type',
+        });
+    }
+  });
+}
+
+async function passwordGrant(ctx: AuthServiceContext, body: { email?: string; phone?: string; password: string }) {
+  if (!body.email) {
+    if (body.phone) throw phoneDisabled();
+    // spec A8 wording.
+    throw validationFailed('You must provide either an email or phone number and a password');
+  }
+  const user = await findUserByEmail(ctx.pool, body.email);
+  // verifyPassword spends the same time without a user, so the answer does not reveal who has an account.
+  const valid = await verifyPassword(body.password, user?.encrypted_password);
+  if (!user || !valid) throw invalidCredentials();
+  if (!user.email_confirmed_at) throw badRequest('email_not_confirmed', 'Email not confirmed');
+  const response = await signInResponse(ctx.pool, ctx.keys, user, 'password');
+  // A password that met older rules still signs in; the reply tells the app to ask for a new one (spec A7).
+  const reasons = passwordWeaknesses(body.password);
+  return reasons.length ? { ...response, weak_password: { reasons, message: weakPasswordMessage(reasons) } } : response;
+}
+
+async function refreshGrant(ctx: AuthServiceContext, refreshToken: string) {
+  const rotated = await rotateRefreshToken(ctx.pool, refreshToken);
+  // Thrown only after the transaction that revoked the family has committed.
+  if (rotated.reused) throw REFRESH_REUSED();
+  const user = await findUserById(ctx.pool, rotated.session.user_id);
+  if (!user) throw badRequest('refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
+  return sessionResponse(ctx.pool, ctx.keys, user, rotated.session, rotated.refreshToken);
+}
+
+async function pkceGrant(ctx: AuthServiceContext, body: { auth_code: string; code_verifier: string }) {
+  const flow = await takeFlowState(ctx.pool, body.auth_code);
+  if (!flow) throw notFound('flow_state_not_found', 'invalid flow state, no valid flow state found');
+  if (flow.expired) throw new AuthError(400, 'flow_state_expired', 'Flow state has expired');
+  if (!pkceMatches(flow, body.code_verifier)) {
+    throw forbidden('bad_code_verifier', 'code challenge does not match previously saved code verifier');
+  }
+  const user = await findUserById(ctx.pool, flow.user_id);
+  if (!user) throw notFound('user_not_found', 'User not found');
+  return signInResponse(ctx.pool, ctx.keys, user, flow.authentication_method);
+}

@@ -1,0 +1,94 @@
+// Test-only harness: the auth service on a real database, served over HTTP on a free port, with the official
+// @supabase/auth-js clients pointed at it.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { serve } from '@hono/node-server';
+import { GoTrueAdminApi, GoTrueClient } from '@supabase/auth-js';
+import { Hono } from 'hono';
+import pg from 'pg';
+import { freePort, startTestCluster, type TestCluster } from '../testing/database.ts';
+import { createAuthService, type AuthService } from './index.ts';
+
+const MIGRATION = new URL('../migrations/0002_auth.sql', import.meta.url);
+
+export interface AuthHarness {
+  url: string;
+  pool: pg.Pool;
+  service: AuthService;
+  logs: string[];
+  client(options?: { flowType?: 'implicit' | 'pkce' }): GoTrueClient;
+  admin(): GoTrueAdminApi;
+  /** The newest mail to an address, from the outbox table (the local delivery channel). */
+  latestMail(email: string): Promise<{ subject: string; link: string | null; code: string | null } | null>;
+  close(): Promise<void>;
+}
+
+/** auth-js keeps its session here instead of localStorage. */
+export function memoryStorage() {
+  const items = new Map<string, string>();
+  return {
+    getItem: (key: string) => items.get(key) ?? null,
+    setItem: (key: string, value: string) => void items.set(key, value),
+    removeItem: (key: string) => void items.delete(key),
+  };
+}
+
+let clientCount = 0;
+
+export async function startAuthHarness(): Promise<AuthHarness> {
+  const cluster: TestCluster = await startTestCluster();
+  const pool = new pg.Pool({ connectionString: await cluster.createDatabase('auth'), max: 6 });
+  // An idle connection cut by the cluster shutting down must not become an uncaught error.
+  pool.on('error', () => {});
+  // Applied twice on purpose: the platform may re-run migrations, so the file must be idempotent.
+  await pool.query(readFileSync(MIGRATION, 'utf8'));
+  await pool.query(readFileSync(MIGRATION, 'utf8'));
+  const dataDir = mkdtempSync(join(tmpdir(), 'strata-auth-'));
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}/auth/v1`;
+  const logs: string[] = [];
+  const service = await createAuthService({ pool, issuer: url, dataDir, mode: 'platform', log: (line) => logs.push(line) });
+  const root = new Hono();
+  root.route('/auth/v1', service.app);
+  const server = serve({ fetch: root.fetch, port, hostname: '127.0.0.1' });
+  await new Promise<void>((resolve) => (server.listening ? resolve() : server.once('listening', () => resolve())));
+
+  return {
+    url,
+    pool,
+    service,
+    logs,
+    client: (options = {}) =>
+      new GoTrueClient({
+        url,
+        storage: memoryStorage(),
+        storageKey: `test-${clientCount++}`,
+        persistSession: true,
+        autoRefreshToken: false,
+        detectSessionInUrl: false,
+        flowType: options.flowType ?? 'implicit',
+      }),
+    admin: () => new GoTrueAdminApi({ url, headers: { Authorization: `Bearer ${service.adminSecret}` } }),
+    async latestMail(email) {
+      const result = await pool.query<{ subject: string; link: string | null; code: string | null }>(
+        'SELECT subject, link, code FROM auth.mail_outbox WHERE to_email = $1 ORDER BY id DESC LIMIT 1',
+        [email.toLowerCase()],
+      );
+      return result.rows[0] ?? null;
+    },
+    async close() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await pool.end();
+      await cluster.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+let emailCount = 0;
+/** A fresh address per test, so tests in one file do not see each other's users. */
+export const uniqueEmail = (prefix = 'user') => `${prefix}.${Date.now().toString(36)}.${emailCount++}@example.com`;
+
+/** Strong enough for the strength rules (length, lower, upper, digit, not common). */
+export const STRONG_PASSWORD = 'Correct-Horse-42-Battery';

@@ -1,0 +1,73 @@
+// Configuration of the local platform, read once from the environment (DESIGN §5).
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+export type Mode = 'platform' | 'self-hosted';
+
+export interface Config {
+  /** HTTP port of the platform (console + API). */
+  port: number;
+  /** Interface to bind; loopback by default so nothing is exposed to the network (DESIGN §5). */
+  host: string;
+  /** Absolute path of the data folder (embedded cluster, secrets, files). */
+  dataDir: string;
+  /** An existing Postgres server to use instead of the embedded cluster. */
+  databaseUrl: string | undefined;
+  mode: Mode;
+  /** Preferred port of the embedded cluster; another free one is chosen when it is taken and not set explicitly. */
+  pgPort: number;
+  /** True when STRATA_PG_PORT was given: then a busy port is an error rather than a reason to move. */
+  pgPortExplicit: boolean;
+  /** Folder of the built console (vite build output). */
+  distDir: string;
+}
+
+const port = (name: string, fallback: number) =>
+  z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      if (raw === undefined || raw.trim() === '') return fallback;
+      const value = Number(raw);
+      if (!Number.isInteger(value) || value < 1 || value > 65535) {
+        ctx.addIssue({ code: 'custom', message: `${name} must be a port number (1-65535), got '${raw}'` });
+        return z.NEVER;
+      }
+      return value;
+    });
+
+const envSchema = z.object({
+  PORT: port('PORT', 54321),
+  HOST: z.string().optional(),
+  STRATA_DATA_DIR: z.string().optional(),
+  DATABASE_URL: z
+    .string()
+    .optional()
+    .refine((url) => url === undefined || url === '' || /^postgres(ql)?:\/\//.test(url), {
+      message: 'DATABASE_URL must be a postgres:// or postgresql:// URL',
+    }),
+  STRATA_MODE: z
+    .enum(['platform', 'self-hosted'], { error: "STRATA_MODE must be 'platform' or 'self-hosted'" })
+    .optional(),
+  STRATA_PG_PORT: port('STRATA_PG_PORT', 54322),
+  STRATA_DIST_DIR: z.string().optional(),
+});
+
+/** Reads the configuration; throws one readable message listing every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new Error(`Invalid configuration: ${parsed.error.issues.map((issue) => issue.message).join('; ')}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST?.trim() || '127.0.0.1',
+    dataDir: resolve(cwd, e.STRATA_DATA_DIR?.trim() || '.strata'),
+    databaseUrl: e.DATABASE_URL?.trim() || undefined,
+    mode: e.STRATA_MODE ?? 'platform',
+    pgPort: e.STRATA_PG_PORT,
+    pgPortExplicit: Boolean(env.STRATA_PG_PORT?.trim()),
+    distDir: resolve(cwd, e.STRATA_DIST_DIR?.trim() || 'dist'),
+  };
+}

@@ -1,0 +1,45 @@
+// Applies server/migrations/*.sql to the platform database: filename order, each file once, each in its own
+// transaction, recorded in strata_migrations. An advisory lock lets two platforms start on one database safely.
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import type pg from 'pg';
+
+export const MIGRATIONS_DIR = fileURLToPath(new URL('../migrations/', import.meta.url));
+
+/** Arbitrary constant key of the advisory lock that serialises migrations. */
+const MIGRATION_LOCK_KEY = 7_361_524_019;
+
+export async function migrate(pool: pg.Pool, dir: string = MIGRATIONS_DIR): Promise<string[]> {
+  const files = readdirSync(dir)
+    .filter((name) => name.endsWith('.sql'))
+    .sort();
+  const client = await pool.connect();
+  const applied: string[] = [];
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    await client.query(
+      'create table if not exists strata_migrations (name text primary key, applied_at timestamptz not null default now())',
+    );
+    const { rows } = await client.query<{ name: string }>('select name from strata_migrations');
+    const done = new Set(rows.map((row) => row.name));
+    for (const name of files) {
+      if (done.has(name)) continue;
+      const sql = readFileSync(join(dir, name), 'utf8');
+      try {
+        await client.query('begin');
+        await client.query(sql);
+        await client.query('insert into strata_migrations (name) values ($1)', [name]);
+        await client.query('commit');
+        applied.push(name);
+      } catch (error) {
+        await client.query('rollback').catch(() => {});
+        throw new Error(`Migration ${name} failed: ${(error as Error).message}`, { cause: error });
+      }
+    }
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
+    client.release();
+  }
+  return applied;
+}

@@ -1,0 +1,96 @@
+// Runs SQL on a project database for the console (DESIGN §5: one query endpoint). SQL errors are the caller's:
+// they come back as 400 with Postgres's message, a psql-style formattedError and the error position.
+import type pg from 'pg';
+import { badRequest, unavailable } from '../http/errors.ts';
+
+interface PgError {
+  message: string;
+  code?: string;
+  severity?: string;
+  position?: string;
+  detail?: string;
+  hint?: string;
+}
+
+const isPgError = (error: unknown): error is PgError =>
+  typeof error === 'object' && error !== null && typeof (error as PgError).code === 'string' && 'severity' in error;
+
+/** psql's rendering: "ERROR:  CODE: message", then the offending line with a caret under the position. */
+export function formatPgError(error: PgError, query: string): string {
+  const lines = [`${error.severity ?? 'ERROR'}:  ${error.code ? `${error.code}: ` : ''}${error.message}`];
+  const position = Number(error.position);
+  if (Number.isInteger(position) && position > 0) {
+    // Postgres counts characters, not UTF-16 units.
+    const chars = Array.from(query);
+    const before = chars.slice(0, position - 1).join('');
+    const lineNumber = before.split('\n').length;
+    const lineStart = before.lastIndexOf('\n') + 1;
+    const lineText = query.slice(lineStart).split('\n')[0] ?? '';
+    const prefix = `LINE ${lineNumber}: `;
+    lines.push(`${prefix}${lineText}`, `${' '.repeat(prefix.length + Array.from(before.slice(lineStart)).length)}^`);
+  }
+  if (error.detail) lines.push(`DETAIL:  ${error.detail}`);
+  if (error.hint) lines.push(`HINT:  ${error.hint}`);
+  return `${lines.join('\n')}\n`;
+}
+
+export function sqlError(error: PgError, query: string) {
+  const position = Number(error.position);
+  return badRequest(error.message, {
+    code: error.code,
+    formattedError: formatPgError(error, query),
+    ...(Number.isInteger(position) && position > 0 ? { position } : {}),
+    ...(error.detail ? { detail: error.detail } : {}),
+    ...(error.hint ? { hint: error.hint } : {}),
+  });
+}
+
+export interface QueryInput {
+  query: string;
+  parameters?: unknown[] | undefined;
+}
+
+/**
+ * Runs the query on a pooled connection and returns the rows of its last statement.
+ * `readOnly` (read-only members): one statement, inside a READ ONLY transaction that is always rolled back.
+ */
+export async function runQuery(pool: pg.Pool, input: QueryInput, options: { readOnly: boolean }): Promise<unknown[]> {
+  let client: pg.PoolClient;
+  try {
+    client = await pool.connect();
+  } catch {
+    throw unavailable('Could not connect to the project database');
+  }
+  let broken = false;
+  try {
+    let result: pg.QueryResult | pg.QueryResult[];
+    if (options.readOnly) {
+      await client.query('begin transaction read only');
+      // The extended protocol takes exactly one statement, so the user cannot COMMIT and go on writing.
+      result = await client.query({ text: input.query, values: input.parameters ?? [], queryMode: 'extended' } as pg.QueryConfig);
+    } else if (input.parameters !== undefined) {
+      result = await client.query(input.query, input.parameters);
+    } else {
+      // The simple protocol: several statements may be sent at once; the last one's rows are returned.
+      result = (await client.query(input.query)) as pg.QueryResult | pg.QueryResult[];
+    }
+    const last = Array.isArray(result) ? result[result.length - 1] : result;
+    return last?.rows ?? [];
+  } catch (error) {
+    if (isPgError(error)) throw sqlError(error, input.query);
+    // Not a SQL error: the connection itself failed (e.g. the query terminated its own backend).
+    broken = true;
+    throw unavailable(`The connection to the project database was lost: ${(error as Error).message}`);
+  } finally {
+    // Each request starts clean: no transaction left open, no session settings carried to the next caller.
+    try {
+      if (!broken) {
+        if (client.getTransactionStatus() !== 'I' || options.readOnly) await client.query('rollback');
+        await client.query('discard all');
+      }
+    } catch {
+      broken = true;
+    }
+    client.release(broken);
+  }
+}

@@ -1,0 +1,250 @@
+// Project creation and deletion on the shared cluster (DESIGN §5), resumable at every point:
+// - create: one platform transaction inserts the project (COMING_UP) with its secrets and keys AND creates its
+//   login roles (roles are transactional in Postgres), so a crash leaves either everything or nothing;
+// - provision: idempotent steps (shared roles, database, grants, ACTIVE_HEALTHY), re-run at start-up for any
+//   project still COMING_UP;
+// - remove: marks the project first, then drops database and roles with IF EXISTS, then deletes the rows;
+//   a marked project is finished off at start-up.
+import pg from 'pg';
+import type { DatabaseServer } from '../db/server.ts';
+import { withAdminClient } from '../db/platformDb.ts';
+import { logServerError } from '../http/errors.ts';
+import { API_KEY_ROLES, newSecret, signApiKey } from './keys.ts';
+import { SHARED_API_ROLES, apiRole, newProjectRef, ownerRole, projectDatabase } from './names.ts';
+import type { ProjectPools } from './pools.ts';
+import { scramVerifier } from './scram.ts';
+
+export type ProvisionStep = 'roles' | 'database' | 'grants' | 'activate';
+
+export interface NewProject {
+  organizationId: number;
+  name: string;
+  region: string;
+  cloudProvider: string;
+  dbVersion: string;
+  /** The database password chosen by the user; only its SCRAM verifier leaves this process. */
+  dbPass: string;
+}
+
+export interface Provisioner {
+  /** Inserts the project and its roles, then provisions it in the background. Returns the new ref. */
+  create(project: NewProject): Promise<string>;
+  /** Starts (or joins) provisioning of a COMING_UP project. */
+  schedule(ref: string): Promise<void>;
+  remove(ref: string): Promise<void>;
+  /** Start-up: provisions every project left COMING_UP and finishes interrupted deletions. */
+  resumePending(): Promise<void>;
+  /** Resolves when no provisioning is running (shutdown, tests). */
+  settled(): Promise<void>;
+}
+
+const ROLE_LOCK_KEY = 7_361_524_020;
+const ignoreCodes = (codes: string[]) => (error: unknown) => {
+  if (!codes.includes((error as { code?: string }).code ?? '')) throw error;
+};
+
+export function createProvisioner(deps: {
+  server: DatabaseServer;
+  platform: pg.Pool;
+  pools: ProjectPools;
+  /** Test seam: awaited before each provisioning step (to stop the world mid-provisioning). */
+  beforeStep?: (ref: string, step: ProvisionStep) => Promise<void> | void;
+}): Provisioner {
+  const { server, platform, pools } = deps;
+  const running = new Map<string, Promise<void>>();
+
+  async function step(ref: string, name: ProvisionStep): Promise<void> {
+    await deps.beforeStep?.(ref, name);
+  }
+
+  async function insertProject(client: pg.PoolClient, ref: string, project: NewProject): Promise<void> {
+    const { rows } = await client.query<{ id: number }>(
+      `insert into projects (ref, name, organization_id, status, region, cloud_provider, db_version)
+       values ($1, $2, $3, 'COMING_UP', $4, $5, $6) returning id`,
+      [ref, project.name, project.organizationId, project.region, project.cloudProvider, project.dbVersion],
+    );
+    const projectId = rows[0]!.id;
+    const jwtSecret = newSecret();
+    const apiPassword = newSecret();
+    await client.query('insert into project_secrets (project_id, jwt_secret, api_role_password) values ($1, $2, $3)', [
+      projectId,
+      jwtSecret,
+      apiPassword,
+    ]);
+    for (const role of API_KEY_ROLES) {
+      await client.query('insert into api_keys (project_id, name, api_key) values ($1, $2, $3)', [
+        projectId,
+        role,
+        await signApiKey(jwtSecret, role, ref),
+      ]);
+    }
+    await client.query(
+      `insert into databases (project_id, identifier, region, status, db_host, db_port, db_name, db_user)
+       values ($1, $2, $3, 'COMING_UP', $4, $5, $6, $7)`,
+      [projectId, ref, project.region, server.host, server.port, projectDatabase(ref), ownerRole(ref)],
+    );
+    await client.query('insert into project_disks (project_id) values ($1)', [projectId]);
+    // Utility statements take no bind parameters: identifiers and literals are quoted by pg's helpers.
+    const owner = client.escapeIdentifier(ownerRole(ref));
+    const api = client.escapeIdentifier(apiRole(ref));
+    await client.query(`create role ${owner} login password ${client.escapeLiteral(scramVerifier(project.dbPass))}`);
+    await client.query(
+      `create role ${api} login password ${client.escapeLiteral(scramVerifier(apiPassword))} in role ${owner}`,
+    );
+    // Sessions of the API role act as the owner, so objects made through the SQL editor belong to the owner.
+    await client.query(`alter role ${api} set role = ${client.escapeLiteral(ownerRole(ref))}`);
+  }
+
+  async function create(project: NewProject): Promise<string> {
+    for (let attempt = 0; ; attempt++) {
+      const ref = newProjectRef();
+      const client = await platform.connect();
+      try {
+        await client.query('begin');
+        await insertProject(client, ref, project);
+        await client.query('commit');
+        void schedule(ref);
+        return ref;
+      } catch (error) {
+        await client.query('rollback').catch(() => {});
+        // 23505 / 42710: the random ref (or a role of that name) already exists; draw another.
+        const code = (error as { code?: string }).code;
+        if (attempt < 3 && (code === '23505' || code === '42710')) continue;
+        throw error;
+      } finally {
+        client.release();
+      }
+    }
+  }
+
+  async function ensureSharedRoles(ref: string): Promise<void> {
+    await withAdminClient(server, async (admin) => {
+      await admin.query('begin');
+      try {
+        // Roles are cluster-wide: serialise concurrent provisioning (several platforms may share one server).
+        await admin.query('select pg_advisory_xact_lock($1)', [ROLE_LOCK_KEY]);
+        const { rows } = await admin.query<{ rolname: string }>('select rolname from pg_roles where rolname = any($1)', [
+          [...SHARED_API_ROLES],
+        ]);
+        const existing = new Set(rows.map((row) => row.rolname));
+        for (const role of SHARED_API_ROLES) {
+          if (!existing.has(role)) await admin.query(`create role ${admin.escapeIdentifier(role)} nologin noinherit`);
+        }
+        // The owner may act as the API roles (role impersonation in the SQL editor, spec B4).
+        const roles = SHARED_API_ROLES.map((role) => admin.escapeIdentifier(role)).join(', ');
+        await admin.query(`grant ${roles} to ${admin.escapeIdentifier(ownerRole(ref))}`);
+        await admin.query('commit');
+      } catch (error) {
+        await admin.query('rollback').catch(() => {});
+        throw error;
+      }
+    });
+  }
+
+  async function ensureDatabase(ref: string): Promise<void> {
+    await withAdminClient(server, async (admin) => {
+      const database = admin.escapeIdentifier(projectDatabase(ref));
+      const { rowCount } = await admin.query('select 1 from pg_database where datname = $1', [projectDatabase(ref)]);
+      if (!rowCount) {
+        await admin
+          .query(`create database ${database} owner ${admin.escapeIdentifier(ownerRole(ref))}`)
+          .catch(ignoreCodes(['42P04']));
+      }
+      // Only the project's own roles may connect to its database.
+      await admin.query(`revoke connect on database ${database} from public`);
+    });
+  }
+
+  async function grantApiRoles(ref: string): Promise<void> {
+    const client = new pg.Client({ connectionString: server.url(projectDatabase(ref)) });
+    client.on('error', () => {});
+    await client.connect();
+    try {
+      const roles = SHARED_API_ROLES.map((role) => client.escapeIdentifier(role)).join(', ');
+      const owner = client.escapeIdentifier(ownerRole(ref));
+      await client.query(`grant usage on schema public to ${roles}`);
+      for (const kind of ['tables', 'sequences', 'functions']) {
+        await client.query(`alter default privileges for role ${owner} in schema public grant all on ${kind} to ${roles}`);
+      }
+    } finally {
+      await client.end().catch(() => {});
+    }
+  }
+
+  async function provision(ref: string): Promise<void> {
+    const { rows } = await platform.query<{ id: number }>(
+      `select id from projects where ref = $1 and status = 'COMING_UP' and deletion_requested_at is null`,
+      [ref],
+    );
+    const projectId = rows[0]?.id;
+    if (projectId === undefined) return;
+    await step(ref, 'roles');
+    await ensureSharedRoles(ref);
+    await step(ref, 'database');
+    await ensureDatabase(ref);
+    await step(ref, 'grants');
+    await grantApiRoles(ref);
+    await step(ref, 'activate');
+    await platform.query(
+      `with project as (
+         update projects set status = 'ACTIVE_HEALTHY', updated_at = now()
+          where id = $1 and status = 'COMING_UP' and deletion_requested_at is null returning id)
+       update databases set status = 'ACTIVE_HEALTHY' where project_id in (select id from project)`,
+      [projectId],
+    );
+  }
+
+  function schedule(ref: string): Promise<void> {
+    const current = running.get(ref);
+    if (current) return current;
+    const job = provision(ref)
+      .catch((error) => logServerError(`provisioning ${ref} (resumed at next start)`, error))
+      .finally(() => running.delete(ref));
+    running.set(ref, job);
+    return job;
+  }
+
+  async function remove(ref: string): Promise<void> {
+    await platform.query(
+      'update projects set deletion_requested_at = coalesce(deletion_requested_at, now()), updated_at = now() where ref = $1',
+      [ref],
+    );
+    const { rows: children } = await platform.query<{ ref: string }>(
+      'select ref from projects where parent_project_ref = $1',
+      [ref],
+    );
+    for (const child of children) await remove(child.ref);
+    // A provisioning run still going could re-create what we drop: let it finish first.
+    await running.get(ref);
+    await pools.close(ref);
+    await withAdminClient(server, async (admin) => {
+      await admin.query(`drop database if exists ${admin.escapeIdentifier(projectDatabase(ref))} with (force)`);
+      await admin.query(`drop role if exists ${admin.escapeIdentifier(apiRole(ref))}`);
+      await admin.query(`drop role if exists ${admin.escapeIdentifier(ownerRole(ref))}`);
+    });
+    await platform.query('delete from projects where ref = $1', [ref]);
+  }
+
+  async function resumePending(): Promise<void> {
+    const { rows: deleting } = await platform.query<{ ref: string }>(
+      'select ref from projects where deletion_requested_at is not null',
+    );
+    for (const { ref } of deleting) {
+      await remove(ref).catch((error) => logServerError(`deleting ${ref} (retried at next start)`, error));
+    }
+    const { rows: pending } = await platform.query<{ ref: string }>(
+      `select ref from projects where status = 'COMING_UP' and deletion_requested_at is null`,
+    );
+    for (const { ref } of pending) void schedule(ref);
+  }
+
+  return {
+    create,
+    schedule,
+    remove,
+    resumePending,
+    async settled() {
+      while (running.size > 0) await Promise.allSettled([...running.values()]);
+    },
+  };
+}

@@ -1,0 +1,51 @@
+// What the API needs once the database is up: the platform pool, project pools and the provisioner.
+import type pg from 'pg';
+import type { DatabaseServer } from './db/server.ts';
+import { openPlatformDatabase, PLATFORM_DATABASE } from './db/platformDb.ts';
+import { createProjectPools, type ProjectPools } from './projects/pools.ts';
+import { createProvisioner, type Provisioner, type ProvisionStep } from './projects/provision.ts';
+
+export interface Services {
+  server: DatabaseServer;
+  /** The platform database. */
+  pool: pg.Pool;
+  pools: ProjectPools;
+  provisioner: Provisioner;
+  /** Server version, e.g. '15.18' (spec A3 Postgres version, without the product prefix). */
+  postgresVersion: string;
+  /** Closes pools after provisioning settles; the server itself is stopped by its owner. */
+  close(): Promise<void>;
+}
+
+export interface ServicesOptions {
+  /** Name of the platform database; tests sharing one server use their own. */
+  platformDatabase?: string;
+  beforeProvisionStep?: (ref: string, step: ProvisionStep) => Promise<void> | void;
+}
+
+export async function createServices(server: DatabaseServer, options: ServicesOptions = {}): Promise<Services> {
+  const { pool } = await openPlatformDatabase(server, options.platformDatabase ?? PLATFORM_DATABASE);
+  const { rows } = await pool.query<{ server_version: string }>('show server_version');
+  const postgresVersion = /^\d+(\.\d+)?/.exec(rows[0]?.server_version ?? '')?.[0] ?? 'unknown';
+  const pools = createProjectPools({ server, platform: pool });
+  const provisioner = createProvisioner({
+    server,
+    platform: pool,
+    pools,
+    ...(options.beforeProvisionStep ? { beforeStep: options.beforeProvisionStep } : {}),
+  });
+  // Anything a previous run left half-done is finished now (DESIGN §5: nothing is lost on restart).
+  await provisioner.resumePending();
+  return {
+    server,
+    pool,
+    pools,
+    provisioner,
+    postgresVersion,
+    async close() {
+      await provisioner.settled();
+      await pools.closeAll();
+      await pool.end().catch(() => {});
+    },
+  };
+}

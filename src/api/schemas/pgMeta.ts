@@ -1,0 +1,26 @@
+// Request schemas of the project query endpoint and the introspection helpers (spec B7, DESIGN §5).
+import { z } from 'zod';
+import { commaList, optionalQuery, storableString } from './platformFields.ts';
+
+export const queryBody = z.object({
+  query: storableString(10_000_000).refine((q) => q.trim() !== '', { error: 'must not be empty' }),
+  parameters: z.array(z.unknown()).max(65_535).optional(),
+});
+export type QueryBody = z.infer<typeof queryBody>;
+
+const schemaNames = optionalQuery(commaList(storableString(63).min(1)));
+
+export const schemaFilterQuery = z.object({
+  included_schemas: schemaNames,
+  excluded_schemas: schemaNames,
+});
+
+const booleanQuery = optionalQuery(z.enum(['true', 'false']).transform((value) => value === 'true'));
+
+export const tablesQuery = schemaFilterQuery.extend({
+  include_columns: booleanQuery,
+});
+
+export const columnsQuery = schemaFilterQuery.extend({
+  table_id: optionalQuery(z.coerce.number().int().min(1).max(4_294_967_295)),
+});

@@ -1,0 +1,22 @@
+// Request schemas of the project routes (spec A7 "Project lifecycle").
+import { z } from 'zod';
+import { displayNameSchema, orgSlugSchema, storableString } from './platformFields.ts';
+
+// spec A3 Project.cloud_provider: a cloud provider, its Kubernetes and NIMBUS variants, and FLY.
+export const CLOUD_PROVIDERS = ['AWS', 'AWS_K8S', 'AWS_NIMBUS', 'FLY'] as const;
+
+export const DB_PASSWORD_MIN_LENGTH = 8;
+
+export const createProjectBody = z.object({
+  organization_slug: orgSlugSchema,
+  name: displayNameSchema(64),
+  db_pass: storableString(1024).min(DB_PASSWORD_MIN_LENGTH, {
+    error: `must be at least ${DB_PASSWORD_MIN_LENGTH} characters`,
+  }),
+  db_region: storableString(128).trim().min(1),
+  cloud_provider: z.enum(CLOUD_PROVIDERS).optional(),
+  // spec A3 Postgres version: postgres_engine e.g. '15'; the selection value is engine|channel.
+  postgres_engine: storableString(32).optional(),
+  release_channel: storableString(32).optional(),
+});
+export type CreateProjectBody = z.infer<typeof createProjectBody>;

@@ -1,0 +1,196 @@
+// Pure auth rules and constants of the console (spec A3 Session/User/MFA, A4.11, A5, A8, A9 Auth constants).
+// The machines import their types from here so that machines/ never imports auth-js.
+
+/** spec A9: session storage key ending in '.dashboard.auth.token', product-prefixed, in localStorage. */
+export const AUTH_STORAGE_KEY = 'strata.dashboard.auth.token';
+/** spec A4.11, A9: an access token request refetches the session when it expires within 30 s. */
+export const ACCESS_TOKEN_REFETCH_MARGIN_SECONDS = 30;
+/** spec A4.11: sign-out scopes; 'others' keeps the current session. */
+export const SIGN_OUT_SCOPES = ['global', 'local', 'others'] as const;
+export type SignOutScope = (typeof SIGN_OUT_SCOPES)[number];
+/** spec A8: on sign-out, 401, 403 and 404 are ignored. */
+export const IGNORED_SIGN_OUT_STATUSES: readonly number[] = [401, 403, 404];
+/** spec A4.11: assurance levels. */
+export type AssuranceLevel = 'aal1' | 'aal2';
+/** The TOTP code length of authenticator apps and of the e-mailed one-time code. */
+export const CODE_LENGTH = 6;
+
+/** spec A4.11: auth events, shared across browser tabs. */
+export const AUTH_CHANGE_EVENTS = [
+  'INITIAL_SESSION',
+  'SIGNED_IN',
+  'SIGNED_OUT',
+  'TOKEN_REFRESHED',
+  'USER_UPDATED',
+  'PASSWORD_RECOVERY',
+  'MFA_CHALLENGE_VERIFIED',
+] as const;
+export type AuthChangeEvent = (typeof AUTH_CHANGE_EVENTS)[number];
+
+/** spec A3 MFA factor. */
+export type AuthFactor = {
+  id: string;
+  friendly_name?: string;
+  factor_type: string; // totp | phone | webauthn
+  status: string; // verified | unverified
+  created_at?: string;
+};
+
+/** spec A3 User (the fields the console reads). */
+export type AuthUser = {
+  id: string;
+  aud?: string;
+  role?: string;
+  email?: string;
+  phone?: string;
+  app_metadata?: Record<string, unknown>;
+  user_metadata?: Record<string, unknown>;
+  confirmed_at?: string;
+  email_confirmed_at?: string;
+  created_at?: string;
+  factors?: AuthFactor[];
+};
+
+/** spec A3 Session. */
+export type AuthSession = {
+  access_token: string;
+  refresh_token: string;
+  expires_in: number;
+  expires_at?: number; // seconds
+  token_type: string;
+  user: AuthUser | null;
+};
+
+/** spec A3 Assurance result. */
+export type AssuranceResult = {
+  currentLevel: string | null;
+  nextLevel: string | null;
+};
+
+/** spec A3 TOTP enrolment reply (totp.qr_code is an SVG). */
+export type TotpEnrolment = {
+  factorId: string;
+  friendlyName: string | undefined;
+  qrCode: string;
+  secret: string;
+  uri: string;
+};
+
+/** spec A4.11: the fixed empty session of the 'always logged in' (self-hosted) mode. */
+export const ALWAYS_LOGGED_IN_SESSION: AuthSession = Object.freeze({
+  access_token: '',
+  refresh_token: '',
+  expires_in: 0,
+  expires_at: 0,
+  token_type: 'bearer',
+  user: Object.freeze({ id: '', aud: '', role: '', email: '', app_metadata: {}, user_metadata: {}, factors: [] }),
+}) as AuthSession;
+
+/** spec A4.11: logged in when the session has a user. */
+export function isLoggedIn(session: AuthSession | null | undefined): boolean {
+  return session?.user != null;
+}
+
+/** spec A4.11: has MFA when the user's factors list is non-empty. */
+export function hasMfa(user: AuthUser | null | undefined): boolean {
+  return (user?.factors?.length ?? 0) > 0;
+}
+
+export function verifiedFactors(user: AuthUser | null | undefined): AuthFactor[] {
+  return (user?.factors ?? []).filter((factor) => factor.status === 'verified');
+}
+
+/** spec A4.11: aal1 → aal2 is possible when the user has at least one verified factor. */
+export function hasVerifiedFactor(user: AuthUser | null | undefined): boolean {
+  return verifiedFactors(user).length > 0;
+}
+
+/** Where a signed-in session stands: 'needsMfa' when a verified factor exists but the session is aal1. */
+export function assuranceStanding(result: AssuranceResult): 'aal1' | 'needsMfa' | 'aal2' {
+  if (result.currentLevel === 'aal2') return 'aal2';
+  if (result.nextLevel === 'aal2') return 'needsMfa';
+  return 'aal1';
+}
+
+/** Fallback when the assurance level cannot be read: the factors decide (a verified factor asks for the code). */
+export function assuranceFromUser(user: AuthUser | null | undefined): AssuranceResult {
+  return { currentLevel: 'aal1', nextLevel: hasVerifiedFactor(user) ? 'aal2' : 'aal1' };
+}
+
+/** spec A4.11: refetch when none is cached or the cached one expires within 30 s. */
+export function needsSessionRefetch(session: AuthSession | null | undefined, nowSeconds: number): boolean {
+  if (!session) return true;
+  return (session.expires_at ?? 0) - ACCESS_TOKEN_REFETCH_MARGIN_SECONDS < nowSeconds;
+}
+
+/** spec A8: a sign-out failure with status 401, 403 or 404 is not a failure. */
+export function isIgnorableSignOutError(error: unknown): boolean {
+  const status = (error as { status?: unknown } | null)?.status;
+  return typeof status === 'number' && IGNORED_SIGN_OUT_STATUSES.includes(status);
+}
+
+export function isSignOutScope(value: unknown): value is SignOutScope {
+  return typeof value === 'string' && (SIGN_OUT_SCOPES as readonly string[]).includes(value);
+}
+
+// ─── Validation (spec A5) and messages (spec A8) ──────────────────────────────────────────────────────────────────
+
+export const AUTH_MESSAGES = {
+  /** spec A5/A8: sign-up and password sign-in. */
+  emailAndPasswordRequired: 'You must provide either an email or phone number and a password',
+  /** spec A5/A8: OTP sign-in (and the e-mail of a password reset). */
+  emailRequired: 'You must provide either an email or phone number.',
+  codeFormat: `Enter the ${CODE_LENGTH}-digit code`,
+  newPasswordRequired: 'You must provide a new password',
+  totpPrompt: `Enter the ${CODE_LENGTH}-digit code from your authenticator app`,
+  emailCodePrompt: `Enter the ${CODE_LENGTH}-digit code we sent to your email`,
+  checkEmailToConfirm: 'Check your email to confirm your account, then sign in.',
+  checkEmailForReset: 'Check your email for a link to reset your password.',
+  passwordUpdated: 'Your password has been updated.',
+  unexpected: 'Something went wrong. Please try again.',
+} as const;
+
+/** What a weak_password reply's reasons mean to the user (spec A8: weak_password with reasons). */
+export const WEAK_PASSWORD_REASON_TEXT: Record<string, string> = {
+  length: 'The password is too short.',
+  characters: 'The password needs more kinds of characters (lower case, upper case, digits, symbols).',
+  pwned: 'The password is known from a data breach. Choose another one.',
+};
+
+export function weakPasswordReasonText(reason: string): string {
+  return WEAK_PASSWORD_REASON_TEXT[reason] ?? reason;
+}
+
+export function isBlank(value: string | undefined | null): boolean {
+  return (value ?? '').trim() === '';
+}
+
+/** spec A5: sign-up and password sign-in need an email or phone plus a password. */
+export function validateEmailAndPassword(email: string, password: string): string | null {
+  return isBlank(email) || password === '' ? AUTH_MESSAGES.emailAndPasswordRequired : null;
+}
+
+/** spec A5: OTP sign-in needs an email or phone. */
+export function validateEmail(email: string): string | null {
+  return isBlank(email) ? AUTH_MESSAGES.emailRequired : null;
+}
+
+export function validateCode(code: string): string | null {
+  return new RegExp(`^\\d{${CODE_LENGTH}}$`).test(code.trim()) ? null : AUTH_MESSAGES.codeFormat;
+}
+
+export function validateNewPassword(password: string): string | null {
+  return password === '' ? AUTH_MESSAGES.newPasswordRequired : null;
+}
+
+/** A failure as the forms show it: the server's message verbatim, plus weak_password reasons when given. */
+export type AuthFailure = { message: string; code: string | null; status: number | null; reasons: string[] };
+
+export function describeAuthError(error: unknown): AuthFailure {
+  const e = (error ?? {}) as { message?: unknown; code?: unknown; status?: unknown; reasons?: unknown; name?: unknown };
+  const message = typeof e.message === 'string' && e.message !== '' ? e.message : AUTH_MESSAGES.unexpected;
+  const code = typeof e.code === 'string' ? e.code : e.name === 'AuthWeakPasswordError' ? 'weak_password' : null;
+  const status = typeof e.status === 'number' ? e.status : null;
+  const reasons = Array.isArray(e.reasons) ? e.reasons.filter((r): r is string => typeof r === 'string') : [];
+  return { message, code, status, reasons };
+}

@@ -1,0 +1,42 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from '@tanstack/react-router';
+import './ui/global.css.ts';
+import { readConsoleConfig } from './config.ts';
+import { createAppRouter } from './router.tsx';
+import { setAccessTokenGetter } from './api/client.ts';
+import { createSessionActor, getAccessToken } from './actors/session.ts';
+import { createThemeActor } from './actors/theme.ts';
+import { createSidebarActor } from './actors/sidebar.ts';
+import { defaultFlags } from './domain/navigation/flags.ts';
+import { selectCanEnterConsole } from '../machines/session.selectors.ts';
+
+// App-wide actors are created once here and handed to the router context (DESIGN §3).
+const config = readConsoleConfig();
+const session = createSessionActor({ alwaysLoggedIn: config.mode === 'self-hosted' });
+setAccessTokenGetter(getAccessToken);
+const theme = createThemeActor();
+const sidebar = createSidebarActor();
+// Feature flags: the defaults of spec A4.12 (all on but branding:large_logo) until the flags service exists.
+const flags = defaultFlags();
+
+const router = createAppRouter({ config, session, theme, sidebar, flags });
+
+// Re-run route guards when the user signs in or out (in this tab or another one).
+let canEnter = selectCanEnterConsole(session.getSnapshot());
+session.subscribe((snapshot) => {
+  const next = selectCanEnterConsole(snapshot);
+  if (next !== canEnter) {
+    canEnter = next;
+    void router.invalidate();
+  }
+});
+
+const root = document.getElementById('root');
+if (root) {
+  createRoot(root).render(
+    <StrictMode>
+      <RouterProvider router={router} />
+    </StrictMode>,
+  );
+}

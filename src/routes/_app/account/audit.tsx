@@ -1,0 +1,7 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { PendingPage } from '../../../views/pages/PendingPage.tsx';
+
+export const Route = createFileRoute('/_app/account/audit')({
+  staticData: { title: "Audit Logs" },
+  component: () => <PendingPage title="Audit Logs" area="account audit logs" />,
+});

@@ -1,0 +1,28 @@
+import { Outlet, createFileRoute, redirect } from '@tanstack/react-router';
+import { fetchOrganizations } from '../../api/platform.ts';
+import { ORGANIZATIONS_STALE_MS } from '../../domain/cache.ts';
+import { settledSession } from '../../actors/session-ready.ts';
+import { AppShell } from '../../views/shell/AppShell.tsx';
+
+// Every page behind sign-in: wait for the session to settle (spec A4.11), send signed-out users to /sign-in
+// with a way back, and load the organizations the header and the home link need.
+export const Route = createFileRoute('/_app')({
+  beforeLoad: async ({ context, location }) => {
+    const state = await settledSession(context.session);
+    if (!state.signedIn) {
+      throw redirect({ to: '/sign-in', search: { returnTo: location.href } });
+    }
+    return { user: state.user };
+  },
+  loader: async () => ({ organizations: await fetchOrganizations() }),
+  staleTime: ORGANIZATIONS_STALE_MS,
+  component: AppLayout,
+});
+
+function AppLayout() {
+  return (
+    <AppShell>
+      <Outlet />
+    </AppShell>
+  );
+}

@@ -1,0 +1,50 @@
+import { Link } from '@tanstack/react-router';
+import type { Project } from '../../api/types.ts';
+import { displayPostgresVersion, projectComputeSize } from '../../domain/projects.ts';
+import { Badge } from '../../ui/Badge.tsx';
+import * as css from '../pages/Page.css.ts';
+
+const QUICK_LINKS = [
+  { to: '/project/$ref/editor', title: 'Table Editor', text: 'Browse and edit the rows of your tables.' },
+  { to: '/project/$ref/sql', title: 'SQL Editor', text: 'Run SQL against your database.' },
+  { to: '/project/$ref/storage/buckets', title: 'Storage', text: 'Store and serve files.' },
+  { to: '/project/$ref/api', title: 'API Docs', text: 'The REST API generated from your schema.' },
+] as const;
+
+/** Project home (spec A2.2): name, status, region, compute size, PG version, quick links to the data tools. */
+export function ProjectHome({ project }: { project: Project }) {
+  const version = displayPostgresVersion(project.dbVersion);
+  const compute = projectComputeSize(project);
+  return (
+    <section className={css.page} aria-labelledby="project-title">
+      <h1 id="project-title" className={css.title}>
+        {project.name}
+      </h1>
+      <div className={css.facts}>
+        <Fact label="Status" value={<Badge variant={project.status === 'ACTIVE_HEALTHY' ? 'brand' : 'warning'}>{project.status}</Badge>} />
+        <Fact label="Region" value={project.region} />
+        {compute && <Fact label="Compute" value={compute} />}
+        {version && <Fact label="Postgres" value={version} />}
+        <Fact label="Reference" value={project.ref} />
+      </div>
+      <h2 className={css.sectionTitle}>Get started</h2>
+      <div className={css.grid}>
+        {QUICK_LINKS.map((link) => (
+          <Link key={link.to} to={link.to} params={{ ref: project.ref }} className={css.card}>
+            <h3 className={css.cardTitle}>{link.title}</h3>
+            <p className={css.cardText}>{link.text}</p>
+          </Link>
+        ))}
+      </div>
+    </section>
+  );
+}
+
+function Fact({ label, value }: { label: string; value: React.ReactNode }) {
+  return (
+    <div className={css.fact}>
+      <span className={css.factLabel}>{label}</span>
+      <span className={css.factValue}>{value}</span>
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+import type { ReactNode } from 'react';
+import { isSidebarHidden, showProductMenu, isProductMenuHiddenByStatus } from '../../domain/navigation/layout.ts';
+import { Header } from './Header.tsx';
+import { MobileBar } from './MobileBar.tsx';
+import { Sidebar } from './Sidebar.tsx';
+import { ProductMenu } from './ProductMenu.tsx';
+import { useShellData } from './useShellData.ts';
+import * as css from './AppShell.css.ts';
+
+/** The page chrome of spec A2.3: header (or the mobile bar below 768 px), sidebar, product menu, content. */
+export function AppShell({ children }: { children: ReactNode }) {
+  const data = useShellData();
+  const sidebarHidden = isSidebarHidden(data.pathname);
+  const productMenu =
+    showProductMenu({ ref: data.ref, pathname: data.pathname }) &&
+    !isProductMenuHiddenByStatus({ status: data.project?.status, pathname: data.pathname });
+  return (
+    <div className={css.shell}>
+      <div className={css.desktopOnly}>
+        <Header data={data} />
+      </div>
+      <div className={css.mobileOnly}>
+        <MobileBar data={data} sidebarHidden={sidebarHidden} />
+      </div>
+      <div className={css.body}>
+        {!sidebarHidden && (
+          <div className={css.desktopOnly}>
+            <Sidebar data={data} />
+          </div>
+        )}
+        {productMenu && data.ref && (
+          <div className={css.desktopOnly}>
+            <ProductMenu data={data} />
+          </div>
+        )}
+        <main className={css.main} id="main">
+          {children}
+        </main>
+      </div>
+    </div>
+  );
+}

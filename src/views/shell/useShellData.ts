@@ -1,0 +1,38 @@
+import { useMatch, useParams, useRouteContext, useRouterState } from '@tanstack/react-router';
+import type { Organization, Project, ProjectsPage } from '../../api/types.ts';
+
+export interface ShellData {
+  pathname: string;
+  ref?: string;
+  slug?: string;
+  organizations: Organization[];
+  organization?: Organization;
+  project?: Project;
+  orgProjects?: ProjectsPage;
+  isPlatform: boolean;
+}
+
+/** What the chrome reads from the router: the path, its params and the loaders' data (organizations, project). */
+export function useShellData(): ShellData {
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const params = useParams({ strict: false }) as { ref?: string; slug?: string };
+  const context = useRouteContext({ strict: false }) as { config?: { mode: string } };
+  const app = useMatch({ from: '/_app', shouldThrow: false });
+  const projectMatch = useMatch({ from: '/_app/project/$ref', shouldThrow: false });
+  const orgMatch = useMatch({ from: '/_app/org/$slug', shouldThrow: false });
+  const organizations = app?.loaderData?.organizations ?? [];
+  const project = projectMatch?.loaderData?.project;
+  const organization =
+    orgMatch?.loaderData?.organization ??
+    (project ? organizations.find((o) => String(o.id) === String(project.organization_id) || o.slug === project.organization_slug) : undefined);
+  return {
+    pathname,
+    ref: params.ref,
+    slug: params.slug ?? organization?.slug,
+    organizations,
+    organization,
+    project,
+    orgProjects: projectMatch?.loaderData?.orgProjects,
+    isPlatform: context.config?.mode !== 'self-hosted',
+  };
+}
