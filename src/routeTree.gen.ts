@@ -12,7 +12,9 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as R404RouteImport } from './routes/404'
 import { Route as AppRouteRouteImport } from './routes/_app/route'
+import { Route as ForgotPasswordRouteImport } from './routes/forgot-password'
 import { Route as SignInRouteImport } from './routes/sign-in'
+import { Route as SignUpRouteImport } from './routes/sign-up'
 import { Route as AppOrganizationsRouteImport } from './routes/_app/organizations'
 import { Route as AppAccountIndexRouteImport } from './routes/_app/account/index'
 import { Route as AppAccountAuditRouteImport } from './routes/_app/account/audit'
@@ -117,9 +119,19 @@ const AppRouteRoute = AppRouteRouteImport.update({
   id: '/_app',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ForgotPasswordRoute = ForgotPasswordRouteImport.update({
+  id: '/forgot-password',
+  path: '/forgot-password',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const SignInRoute = SignInRouteImport.update({
   id: '/sign-in',
   path: '/sign-in',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SignUpRoute = SignUpRouteImport.update({
+  id: '/sign-up',
+  path: '/sign-up',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AppOrganizationsRoute = AppOrganizationsRouteImport.update({
@@ -626,7 +638,9 @@ const AppProjectRefSettingsJwtSigningKeysRoute =
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/404': typeof R404Route
+  '/forgot-password': typeof ForgotPasswordRoute
   '/sign-in': typeof SignInRoute
+  '/sign-up': typeof SignUpRoute
   '/organizations': typeof AppOrganizationsRoute
   '/org/$slug': typeof AppOrgSlugRouteRouteWithChildren
   '/project/$ref': typeof AppProjectRefRouteRouteWithChildren
@@ -720,7 +734,9 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/404': typeof R404Route
+  '/forgot-password': typeof ForgotPasswordRoute
   '/sign-in': typeof SignInRoute
+  '/sign-up': typeof SignUpRoute
   '/organizations': typeof AppOrganizationsRoute
   '/account/audit': typeof AppAccountAuditRoute
   '/account/me': typeof AppAccountMeRoute
@@ -814,7 +830,9 @@ export interface FileRoutesById {
   '/': typeof IndexRoute
   '/_app': typeof AppRouteRouteWithChildren
   '/404': typeof R404Route
+  '/forgot-password': typeof ForgotPasswordRoute
   '/sign-in': typeof SignInRoute
+  '/sign-up': typeof SignUpRoute
   '/_app/organizations': typeof AppOrganizationsRoute
   '/_app/org/$slug': typeof AppOrgSlugRouteRouteWithChildren
   '/_app/project/$ref': typeof AppProjectRefRouteRouteWithChildren
@@ -910,7 +928,9 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/404'
+    | '/forgot-password'
     | '/sign-in'
+    | '/sign-up'
     | '/organizations'
     | '/org/$slug'
     | '/project/$ref'
@@ -1004,7 +1024,9 @@ export interface FileRouteTypes {
   to:
     | '/'
     | '/404'
+    | '/forgot-password'
     | '/sign-in'
+    | '/sign-up'
     | '/organizations'
     | '/account/audit'
     | '/account/me'
@@ -1097,7 +1119,9 @@ export interface FileRouteTypes {
     | '/'
     | '/_app'
     | '/404'
+    | '/forgot-password'
     | '/sign-in'
+    | '/sign-up'
     | '/_app/organizations'
     | '/_app/org/$slug'
     | '/_app/project/$ref'
@@ -1193,7 +1217,9 @@ export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AppRouteRoute: typeof AppRouteRouteWithChildren
   R404Route: typeof R404Route
+  ForgotPasswordRoute: typeof ForgotPasswordRoute
   SignInRoute: typeof SignInRoute
+  SignUpRoute: typeof SignUpRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -1219,11 +1245,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppRouteRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/forgot-password': {
+      id: '/forgot-password'
+      path: '/forgot-password'
+      fullPath: '/forgot-password'
+      preLoaderRoute: typeof ForgotPasswordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/sign-in': {
       id: '/sign-in'
       path: '/sign-in'
       fullPath: '/sign-in'
       preLoaderRoute: typeof SignInRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/sign-up': {
+      id: '/sign-up'
+      path: '/sign-up'
+      fullPath: '/sign-up'
+      preLoaderRoute: typeof SignUpRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/_app/organizations': {
@@ -2075,7 +2115,9 @@ const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AppRouteRoute: AppRouteRouteWithChildren,
   R404Route: R404Route,
+  ForgotPasswordRoute: ForgotPasswordRoute,
   SignInRoute: SignInRoute,
+  SignUpRoute: SignUpRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

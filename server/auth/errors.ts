@@ -40,8 +40,11 @@ export function zodMessage(error: ZodError): string {
     .slice(0, 3)
     .map((issue) => {
       const field = issue.path.join('.');
-      // Messages that already speak for themselves (GoTrue wordings) are not prefixed.
-      return field && !/^[A-Z]/.test(issue.message) ? `${field}: ${issue.message}` : issue.message;
+      if (!field && issue.code === 'invalid_type') return 'The request body must be a JSON object';
+      // GoTrue wordings speak for themselves; zod's generic ones ('Invalid input: …') and ours in lower case
+      // need the field they are about.
+      const generic = /^[a-z]/.test(issue.message) || issue.message.startsWith('Invalid input');
+      return field && generic ? `${field}: ${issue.message}` : issue.message;
     })
     .join('; ');
 }

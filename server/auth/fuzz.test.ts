@@ -7,21 +7,29 @@ import { STRONG_PASSWORD, startAuthHarness, uniqueEmail, type AuthHarness } from
 
 let h: AuthHarness;
 let fuzzEmail: string;
+let fuzzUserId: string;
 let factorId: string;
+let victimId: string;
 beforeAll(async () => {
   h = await startAuthHarness();
   fuzzEmail = uniqueEmail('fuzz');
   const client = h.client();
-  await client.signUp({ email: fuzzEmail, password: STRONG_PASSWORD });
+  fuzzUserId = (await client.signUp({ email: fuzzEmail, password: STRONG_PASSWORD })).data.user!.id;
   factorId = (await client.mfa.enroll({ factorType: 'totp', friendlyName: 'fuzz' })).data!.id;
+  // The admin routes' target: its id is among the generated path ids, so updates and deletes really happen.
+  victimId = (await h.admin().createUser({ email: uniqueEmail('victim') })).data.user!.id;
 });
 afterAll(async () => {
   await h?.close();
 });
 
-/** A fresh session for the fuzz user without paying for a password hash: admin link + token_hash. */
+/**
+ * A fresh session for the fuzz user without paying for a password hash: admin link + token_hash. Its address is
+ * looked up each time, since PUT /user runs may have changed it.
+ */
 async function freshAccessToken(): Promise<string> {
-  const { data } = await h.admin().generateLink({ type: 'magiclink', email: fuzzEmail });
+  const email = (await h.admin().getUserById(fuzzUserId)).data.user!.email!;
+  const { data } = await h.admin().generateLink({ type: 'magiclink', email });
   const { data: verified } = await h.client().verifyOtp({ token_hash: data.properties!.hashed_token, type: 'magiclink' });
   return verified.session!.access_token;
 }
@@ -78,41 +86,81 @@ const ROUTES: Route[] = [
   { method: 'GET', path: () => '/.well-known/jwks.json', fields: [], auth: 'none' },
 ];
 
-/** Plausible values too, so that requests get past validation into the handlers. */
-const likely: Record<string, fc.Arbitrary<unknown>> = {
+/** Plausible values, so that most requests get past validation into the handlers. */
+const plausible: Record<string, fc.Arbitrary<unknown>> = {
   grant_type: fc.constantFrom('password', 'refresh_token', 'pkce', 'id_token', ''),
   type: fc.constantFrom('email', 'magiclink', 'recovery', 'signup', 'invite', 'sms', 'email_change', 'bogus'),
   scope: fc.constantFrom('global', 'local', 'others', 'all', ''),
   factor_type: fc.constantFrom('totp', 'phone', 'webauthn', 'sms'),
-  code_challenge_method: fc.constantFrom('s256', 'S256', 'plain', 'md5'),
-  email: fc.oneof(fc.emailAddress(), fc.constant(fuzzEmail)),
+  code_challenge: fc.constantFrom(null, 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM', 'plain-challenge-value'),
+  code_challenge_method: fc.constantFrom(null, 's256', 'S256', 'plain', 'md5'),
+  email: fc.oneof(fc.stringMatching(/^[a-z][a-z0-9]{0,8}@example\.(com|org)$/), fc.constant('fuzz-target')),
+  phone: fc.constantFrom('', '+15555550100'),
+  password: fc.constantFrom(STRONG_PASSWORD, 'short', 'Password123', 'Another-Strong-77'),
+  data: fc.dictionary(fc.string(), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 3 }),
+  user_metadata: fc.dictionary(fc.string(), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 3 }),
+  app_metadata: fc.dictionary(fc.string(), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 3 }),
+  create_user: fc.boolean(),
+  email_confirm: fc.boolean(),
+  should_soft_delete: fc.boolean(),
   token: fc.stringMatching(/^\d{6}$/),
   code: fc.stringMatching(/^\d{6}$/),
+  token_hash: fc.stringMatching(/^[0-9a-f]{64}$/),
+  refresh_token: fc.string({ minLength: 1, maxLength: 50 }),
+  auth_code: fc.string({ minLength: 1, maxLength: 50 }),
+  code_verifier: fc.string({ minLength: 43, maxLength: 60 }),
+  challenge_id: fc.uuid(),
+  friendly_name: fc.string({ maxLength: 20 }),
+  issuer: fc.string({ maxLength: 20 }),
+  redirect_to: fc.oneof(fc.webUrl(), fc.constant('http://localhost:3000/after')),
   page: fc.oneof(fc.integer({ min: -5, max: 5 }).map(String), nasty),
+  per_page: fc.integer({ min: -5, max: 2000 }).map(String),
+  format: fc.constantFrom('json', 'html'),
 };
 
 /** Lone surrogates cannot be percent-encoded; a browser would send U+FFFD instead. */
 const wellFormed = (s: string) => Buffer.from(s, 'utf8').toString('utf8');
-const asText = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value) ?? '');
+const asText = (value: unknown) => (typeof value === 'string' ? value : (JSON.stringify(value) ?? ''));
 
+/** Mostly plausible bodies, some with one field swapped for anything, some not objects or not JSON at all. */
 const requestArb = (route: Route) => {
-  const field = (name: string) => (likely[name] ? fc.oneof(likely[name]!, anyValue) : anyValue);
-  const objectBody = fc.record(Object.fromEntries(route.fields.map((f) => [f, field(f)])), { requiredKeys: [] });
+  const valueOf = (name: string) => plausible[name] ?? anyValue;
+  const withTarget = (value: unknown) => (value === 'fuzz-target' ? fuzzEmail : value);
+  const record = fc
+    .record(Object.fromEntries(route.fields.map((f) => [f, valueOf(f)])), { requiredKeys: [] })
+    .map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, withTarget(v)])));
+  const mutated = route.fields.length
+    ? fc.tuple(record, fc.constantFrom(...route.fields), anyValue).map(([r, key, value]) => ({ ...r, [key]: value }))
+    : record;
   const body = fc.oneof(
-    objectBody.map((value) => JSON.stringify(value)),
-    fc.jsonValue({ maxDepth: 3 }).map((value) => JSON.stringify(value)),
-    fc.oneof(fc.string({ unit: 'binary', maxLength: 30 }), fc.constantFrom('{', '{"email":', '[]', 'null', '')),
+    { arbitrary: record.map((value) => JSON.stringify(value)), weight: 4 },
+    { arbitrary: mutated.map((value) => JSON.stringify(value)), weight: 3 },
+    { arbitrary: fc.jsonValue({ maxDepth: 3 }).map((value) => JSON.stringify(value)), weight: 1 },
+    {
+      arbitrary: fc.oneof(fc.string({ unit: 'binary', maxLength: 30 }), fc.constantFrom('{', '{"email":', '[]', 'null', '')),
+      weight: 1,
+    },
   );
   const query = fc.record(
-    Object.fromEntries((route.query ?? []).map((q) => [q, fc.oneof(field(q), nasty).map(asText)])),
+    Object.fromEntries(
+      (route.query ?? []).map((q) => [
+        q,
+        fc.oneof({ arbitrary: valueOf(q), weight: 3 }, { arbitrary: nasty, weight: 1 }).map((v) => asText(withTarget(v))),
+      ]),
+    ),
     { requiredKeys: [] },
   );
-  const id = fc.oneof(fc.uuid(), fc.constant(factorId), nasty.map((s) => encodeURIComponent(wellFormed(s)) || 'x'));
-  const credential = fc.constantFrom('valid', 'garbage', 'none');
+  const id = fc.oneof(
+    fc.uuid(),
+    fc.constant(factorId),
+    fc.constant(victimId),
+    nasty.map((s) => encodeURIComponent(wellFormed(s)) || 'x'),
+  );
+  const credential = fc.constantFrom('valid', 'valid', 'garbage', 'none');
   return fc.record({ body, query, id, credential });
 };
 
-/** Kept for a look when tuning the generators (AUTH_FUZZ_REPORT=1): which statuses the runs reached. */
+/** For tuning the generators: AUTH_FUZZ_REPORT=1 (or =msg, with messages) prints which answers the runs reached. */
 const statuses: string[] = [];
 afterAll(() => {
   if (!process.env.AUTH_FUZZ_REPORT) return;
@@ -139,7 +187,8 @@ describe('no route answers 5xx to bad input', () => {
             redirect: 'manual',
           });
           const text = await response.text();
-          statuses.push(`${route.method} ${route.path(':id')} ${response.status}`);
+          const detail = process.env.AUTH_FUZZ_REPORT === 'msg' && response.status >= 400 ? ` ${text.slice(0, 90)}` : '';
+          statuses.push(`${route.method} ${route.path(':id')} ${response.status}${detail}`);
           expect(response.status, `${response.status} ${text}`).toBeLessThan(500);
           if (response.status >= 400) {
             const json = JSON.parse(text);

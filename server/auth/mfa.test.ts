@@ -62,7 +62,7 @@ describe('TOTP enrolment and verification', () => {
 
     const after = await client.mfa.getAuthenticatorAssuranceLevel();
     expect(after.data).toMatchObject({ currentLevel: 'aal2', nextLevel: 'aal2' });
-    expect(after.data?.currentAuthenticationMethods.map((m) => m.method)).toContain('totp');
+    expect(after.data?.currentAuthenticationMethods.map((m) => (typeof m === 'string' ? m : m.method))).toContain('totp');
     expect((await client.getUser()).data.user?.factors?.map((f) => f.status)).toEqual(['verified']);
     // A challenge answers once.
     const replay = await client.mfa.verify({

@@ -194,3 +194,13 @@ export function describeAuthError(error: unknown): AuthFailure {
   const reasons = Array.isArray(e.reasons) ? e.reasons.filter((r): r is string => typeof r === 'string') : [];
   return { message, code, status, reasons };
 }
+
+/**
+ * The enrolment reply's QR code (spec A3: totp.qr_code, an SVG) as an <img src>. auth-js prefixes the raw SVG with
+ * 'data:image/svg+xml;utf-8,' unencoded, which breaks on '#' and other characters: encode it.
+ */
+export function qrCodeImageSrc(qrCode: string): string {
+  const rawPrefix = 'data:image/svg+xml;utf-8,';
+  const svg = qrCode.startsWith(rawPrefix) ? qrCode.slice(rawPrefix.length) : qrCode.trimStart().startsWith('<') ? qrCode : null;
+  return svg === null ? qrCode : `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
+}

@@ -1,5 +1,6 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { compact, str } from '../search-params.ts';
+import { safeReturnTo } from '../domain/return-to.ts';
 import { SignInPage } from '../views/auth/SignInPage.tsx';
 
 export const Route = createFileRoute('/sign-in')({
@@ -10,12 +11,9 @@ export const Route = createFileRoute('/sign-in')({
 
 function SignInRoute() {
   const { returnTo } = Route.useSearch();
+  const { session } = Route.useRouteContext();
   const navigate = useNavigate();
-  return <SignInPage redirect={returnTo} onDone={(target) => void navigate({ href: safeReturnTo(target) })} />;
-}
-
-/** Only same-app paths are followed after sign-in (no open redirect). */
-function safeReturnTo(target: string | undefined): string {
-  if (!target || !target.startsWith('/') || target.startsWith('//')) return '/';
-  return target.replace(/^\/dashboard(?=\/|$)/, '') || '/';
+  return (
+    <SignInPage session={session} redirect={returnTo} onDone={(target: string) => void navigate({ href: safeReturnTo(target) })} />
+  );
 }

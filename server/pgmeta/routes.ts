@@ -1,0 +1,89 @@
+// /api/platform/pg-meta/{ref}/...: the project query endpoint and catalog reads (DESIGN §5).
+import { Hono, type Context } from 'hono';
+import type pg from 'pg';
+import { columnsQuery, queryBody, schemaFilterQuery, tablesQuery } from '../../src/api/schemas/pgMeta.ts';
+import { projectAccess, type ProjectRow } from '../http/access.ts';
+import type { AppEnv } from '../http/env.ts';
+import { unavailable } from '../http/errors.ts';
+import { readBody, readQuery } from '../http/validate.ts';
+import {
+  columnsSql,
+  EXTENSIONS_SQL,
+  functionsSql,
+  schemaFilter,
+  schemasSql,
+  tablesSql,
+  typesSql,
+} from './introspection.ts';
+import { runQuery } from './query.ts';
+
+/** The caller's project, running: SQL cannot reach a database that is still being created or is paused. */
+async function runningProject(c: Context<AppEnv>): Promise<{ project: ProjectRow; pool: pg.Pool }> {
+  const project = await projectAccess(c.var.services.pool, c.req.param('ref') ?? '', c.var.user.sub);
+  if (project.status === 'COMING_UP') throw unavailable('The project is still being set up');
+  if (project.status !== 'ACTIVE_HEALTHY') throw unavailable(`The project is not running (status ${project.status})`);
+  return { project, pool: await c.var.services.pools.get(project.ref) };
+}
+
+async function catalogRows(pool: pg.Pool, sql: string, params: unknown[]): Promise<unknown[]> {
+  try {
+    return (await pool.query(sql, params)).rows;
+  } catch (error) {
+    if (typeof (error as { code?: unknown }).code === 'string') throw error;
+    throw unavailable('Could not reach the project database');
+  }
+}
+
+export function pgMetaRoutes(): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+
+  routes.post('/pg-meta/:ref/query', async (c) => {
+    const { project, pool } = await runningProject(c);
+    const body = await readBody(c, queryBody);
+    const rows = await runQuery(pool, body, { readOnly: project.role === 'read_only' });
+    return c.json(rows);
+  });
+
+  routes.get('/pg-meta/:ref/tables', async (c) => {
+    const { pool } = await runningProject(c);
+    const query = readQuery(c, tablesQuery);
+    const filter = schemaFilter('n.nspname', 1, { included: query.included_schemas, excluded: query.excluded_schemas });
+    return c.json(await catalogRows(pool, tablesSql(filter.sql, query.include_columns ?? false), filter.params));
+  });
+
+  routes.get('/pg-meta/:ref/columns', async (c) => {
+    const { pool } = await runningProject(c);
+    const query = readQuery(c, columnsQuery);
+    const filter = schemaFilter('rn.nspname', 1, { included: query.included_schemas, excluded: query.excluded_schemas });
+    const sql = `${columnsSql(`${filter.sql} and ($3::oid is null or rc.oid = $3::oid)`)} order by rn.nspname, rc.relname, a.attnum`;
+    return c.json(await catalogRows(pool, sql, [...filter.params, query.table_id ?? null]));
+  });
+
+  routes.get('/pg-meta/:ref/schemas', async (c) => {
+    const { pool } = await runningProject(c);
+    const query = readQuery(c, schemaFilterQuery);
+    const filter = schemaFilter('n.nspname', 1, { included: query.included_schemas, excluded: query.excluded_schemas });
+    return c.json(await catalogRows(pool, schemasSql(filter.sql), filter.params));
+  });
+
+  routes.get('/pg-meta/:ref/functions', async (c) => {
+    const { pool } = await runningProject(c);
+    const query = readQuery(c, schemaFilterQuery);
+    const filter = schemaFilter('n.nspname', 1, { included: query.included_schemas, excluded: query.excluded_schemas });
+    return c.json(await catalogRows(pool, functionsSql(filter.sql), filter.params));
+  });
+
+  routes.get('/pg-meta/:ref/types', async (c) => {
+    const { pool } = await runningProject(c);
+    const query = readQuery(c, schemaFilterQuery);
+    const filter = schemaFilter('n.nspname', 1, { included: query.included_schemas, excluded: query.excluded_schemas });
+    return c.json(await catalogRows(pool, typesSql(filter.sql), filter.params));
+  });
+
+  routes.get('/pg-meta/:ref/extensions', async (c) => {
+    const { pool } = await runningProject(c);
+    return c.json(await catalogRows(pool, EXTENSIONS_SQL, []));
+  });
+
+  return routes;
+}

@@ -1,0 +1,58 @@
+// Boots what the API needs, in the background: the Postgres server (embedded or DATABASE_URL), the platform
+// database and the auth service. The HTTP server is already listening meanwhile (DESIGN §5).
+import { createAuthService, type AuthService } from './auth/index.ts';
+import type { Config } from './config.ts';
+import { startEmbeddedCluster } from './db/embedded.ts';
+import { serverFromUrl, type DatabaseServer } from './db/server.ts';
+import { createServices, type Services } from './services.ts';
+
+export interface Runtime {
+  services: Promise<Services>;
+  auth: Promise<AuthService>;
+  /** Closes pools, then stops the Postgres server when the platform owns it. */
+  stop(): Promise<void>;
+}
+
+export function startRuntime(config: Config, options: { issuer: string; log: (line: string) => void }): Runtime {
+  const started = performance.now();
+  const server: Promise<DatabaseServer> = config.databaseUrl
+    ? Promise.resolve(serverFromUrl(config.databaseUrl, 'external'))
+    : startEmbeddedCluster({
+        dataDir: config.dataDir,
+        port: config.pgPort,
+        portExplicit: config.pgPortExplicit,
+        log: options.log,
+      }).then((cluster) => {
+        const { initdbMs, startMs, reused } = cluster.startup;
+        options.log(
+          `Postgres ${reused ? 'reused' : 'started'} on 127.0.0.1:${cluster.port}` +
+            ` (${initdbMs !== null ? `initdb ${initdbMs} ms, ` : ''}start ${startMs} ms)`,
+        );
+        return cluster;
+      });
+  const services = server.then((s) => createServices(s));
+  const auth = services.then((s) =>
+    createAuthService({ pool: s.pool, issuer: options.issuer, dataDir: config.dataDir, mode: config.mode, log: options.log }),
+  );
+  services.then(
+    () => options.log(`Database ready in ${Math.round(performance.now() - started)} ms`),
+    (error: Error) => options.log(`The database could not start: ${error.message}`),
+  );
+  // Failures are reported through the API (503) and the line above; avoid unhandled-rejection crashes.
+  auth.catch(() => {});
+
+  let stopping: Promise<void> | null = null;
+  return {
+    services,
+    auth,
+    stop() {
+      stopping ??= (async () => {
+        const ready = await services.catch(() => null);
+        await ready?.close();
+        const running = await server.catch(() => null);
+        await running?.stop();
+      })();
+      return stopping;
+    },
+  };
+}

@@ -1,0 +1,51 @@
+import { useEffect } from 'react';
+import { useSelector } from '@xstate/react';
+import { selectIsBusy, selectIsDone, selectNotice } from '../../../machines/sign-in.selectors.ts';
+import { Button } from '../../ui/Button.tsx';
+import { AuthCard, AuthLink, FormNotice, authCss as css } from './AuthCard.tsx';
+import { EmailField, FormMessage, MachineForm, PasswordField } from './SignInFlow.tsx';
+import { useSignInActor } from './useSignInActor.ts';
+
+export interface SignUpPageProps {
+  redirect?: string;
+  /** Called when the sign-up signed the user in at once (no e-mail confirmation needed). */
+  onDone?: (redirect: string) => void;
+}
+
+export function SignUpPage({ redirect, onDone }: SignUpPageProps) {
+  const actor = useSignInActor({ mode: 'signUp', redirect });
+  const done = useSelector(actor, selectIsDone);
+  const notice = useSelector(actor, selectNotice);
+  const busy = useSelector(actor, selectIsBusy);
+  const target = redirect ?? '/';
+
+  useEffect(() => {
+    if (done && !notice) onDone?.(target);
+  }, [done, notice, onDone, target]);
+
+  if (done && notice) {
+    return (
+      <AuthCard title="Check your email">
+        <FormNotice>{notice}</FormNotice>
+        <p className={css.footer}>
+          <AuthLink to="/sign-in">Back to sign in</AuthLink>
+        </p>
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard title="Get started" subtitle="Create a Strata account">
+      <MachineForm actor={actor}>
+        <EmailField actor={actor} autoFocus />
+        <PasswordField actor={actor} autoComplete="new-password" />
+        <FormMessage actor={actor} />
+        <Button type="submit" variant="primary" block isPending={busy}>
+          Sign up
+        </Button>
+      </MachineForm>
+      <p className={css.footer}>
+        Have an account? <AuthLink to="/sign-in">Sign in</AuthLink>
+      </p>
+    </AuthCard>
+  );
+}
