@@ -11,6 +11,7 @@ import {
   selectIsLoading,
   selectIsLoggedIn,
   selectIsPasswordRecovery,
+  selectIsSettled,
   selectIsSigningOut,
   selectNeedsMfa,
   selectUserEmail,
@@ -393,11 +394,13 @@ describe('session machine: generated paths', () => {
   const invariants: Invariants<typeof sessionMachine> = {
     starting: () => {}, // transient: never rests in a snapshot
     alwaysLoggedIn: (s, { actors }) => {
+      expect(selectIsSettled(s)).toBe(true);
       expect(selectAuthState(s)).toEqual({ session: ALWAYS_LOGGED_IN_SESSION, error: null, isLoading: false });
       expect(actors?.running()).toEqual([]);
     },
     live: (s, { actors }) => {
       expect(actors?.isRunning('authListener')).toBe(true);
+      expect(selectIsSettled(s)).toBe(!s.hasTag('busy') && !s.matches({ live: { signedIn: 'checkingAssurance' } }));
       expect(s.context.isLoading).toBe(s.matches({ live: 'loading' }));
     },
     'live.loading': (s) => {

@@ -1,6 +1,6 @@
 // The console's session (spec A3 'Auth state in the app', A4.11 Session and auth, A8 Auth).
 // Pure: the auth client is reached only through the injected actors below (src/actors/session.ts).
-import { and, assertEvent, not, assign, fromCallback, fromPromise, setup } from 'xstate';
+import { and, assertEvent, not, assign, fromCallback, fromPromise, setup, type EventObject } from 'xstate';
 import {
   ALWAYS_LOGGED_IN_SESSION,
   assuranceFromUser,
@@ -59,7 +59,7 @@ export const sessionMachine = setup({
   },
   actors: {
     /** Subscribes to the auth client's onAuthStateChange; sends session.changed and session.initFailed. */
-    authListener: fromCallback<SessionEvent>(() => notProvided('auth listener')),
+    authListener: fromCallback<EventObject>(() => notProvided('auth listener')),
     checkAssurance: fromPromise<AssuranceResult, CheckAssuranceInput>(async () => notProvided('check assurance')),
     signOut: fromPromise<void, SignOutInput>(async () => notProvided('sign out')),
     /** spec A4.11 storage wipe. */

@@ -42,3 +42,13 @@ export const selectCanEnterConsole = (s: SessionSnapshot): boolean =>
   s.matches('alwaysLoggedIn') ||
   s.matches({ live: { signedIn: 'aal1' } }) ||
   s.matches({ live: { signedIn: 'aal2' } });
+/**
+ * The session has settled: not loading, assurance level known, no sign-out in progress. Route guards should wait
+ * for this rather than for !isLoading, since a fresh session reads its assurance level first.
+ */
+export const selectIsSettled = (s: SessionSnapshot): boolean =>
+  s.matches('alwaysLoggedIn') ||
+  s.matches({ live: 'signedOut' }) ||
+  s.matches({ live: { signedIn: 'aal1' } }) ||
+  s.matches({ live: { signedIn: 'needsMfa' } }) ||
+  s.matches({ live: { signedIn: 'aal2' } });

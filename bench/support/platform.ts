@@ -42,6 +42,8 @@ export interface Platform {
   port: number;
   dataDir: string;
   child: ChildProcess;
+  /** performance.now() just before the spawn. */
+  startedAt: number;
   /** Milliseconds from spawn to the first 200 from /dashboard/. */
   firstPageMs: number;
   /** Everything the platform printed (stdout and stderr), for error messages. */
@@ -135,7 +137,7 @@ export async function startPlatform(options: { dataDir?: string; timeoutMs?: num
       timeoutMs: options.timeoutMs ?? 120_000,
       alive: () => !exited,
     });
-    return { url, port, dataDir, child, firstPageMs, output: () => output, stop };
+    return { url, port, dataDir, child, startedAt: started, firstPageMs, output: () => output, stop };
   } catch (error) {
     await stop().catch(() => {});
     throw new Error(`${(error as Error).message}\n--- platform output ---\n${output.slice(-4000)}`);
@@ -250,8 +252,8 @@ export async function query(base: string, token: string, ref: string, sql: strin
   return call(`${base}/api/platform/pg-meta/${ref}/query`, 'POST', { query: sql }, token);
 }
 
-/** Waits until the auth service answers (it needs the database): GET /auth/v1/health 200. Returns ms since `start`. */
-export function waitApiReady(platform: Platform, start = performance.now(), timeoutMs = 120_000): Promise<number> {
+/** Waits until the auth service answers (it needs the database): GET /auth/v1/health 200. Returns ms since `start` (default: the spawn). */
+export function waitApiReady(platform: Platform, start = platform.startedAt, timeoutMs = 120_000): Promise<number> {
   return waitForStatus(`${platform.url}/auth/v1/health`, start, { timeoutMs, alive: () => platform.child.exitCode === null });
 }
 

@@ -63,6 +63,15 @@ describe('sign-up', () => {
     expect(error?.status).toBe(422);
   });
 
+  it('signs up over an address that was never confirmed (an unanswered OTP mail)', async () => {
+    const email = uniqueEmail('otp-first');
+    expect((await h.client().signInWithOtp({ email })).error).toBeNull();
+    const { data, error } = await h.client().signUp({ email, password: STRONG_PASSWORD });
+    expect(error).toBeNull();
+    expect(data.session).not.toBeNull();
+    expect((await h.client().signInWithPassword({ email, password: STRONG_PASSWORD })).error).toBeNull();
+  });
+
   it('refuses anonymous sign-up', async () => {
     const { error } = await h.client().signInAnonymously();
     expect(error?.code).toBe('anonymous_provider_disabled');

@@ -1,7 +1,7 @@
 // Real effects of the session, sign-in and MFA machines, as factories over an auth-js client so that tests can
 // hand in a fake client. src/actors/session.ts binds them to the console's one GoTrueClient.
 import type { GoTrueClient, Session } from '@supabase/auth-js';
-import { fromCallback, fromPromise } from 'xstate';
+import { fromCallback, fromPromise, type EventObject } from 'xstate';
 import {
   isIgnorableSignOutError,
   needsSessionRefetch,
@@ -48,16 +48,17 @@ type KeyValueStorage = Pick<Storage, 'setItem'>;
 export function defineSessionActors(client: AuthClient, storage: WipeableStorage) {
   return {
     // Auth events arrive from this tab and, through auth-js, from the other tabs (spec A4.11).
-    authListener: fromCallback<SessionEvent>(({ sendBack }) => {
+    authListener: fromCallback<EventObject>(({ sendBack }) => {
       const { data } = client.onAuthStateChange((event, session) => {
         // Only record here: auth-js holds its lock while it calls back, so no auth call may run inside.
-        sendBack({ type: 'session.changed', event, session: session as AuthSession | null });
+        const changed: SessionEvent = { type: 'session.changed', event, session: session as AuthSession | null };
+        sendBack(changed);
       });
       client.initialize().then(
         ({ error }) => {
-          if (error) sendBack({ type: 'session.initFailed', error });
+          if (error) sendBack({ type: 'session.initFailed', error } satisfies SessionEvent);
         },
-        (error: unknown) => sendBack({ type: 'session.initFailed', error }),
+        (error: unknown) => sendBack({ type: 'session.initFailed', error } satisfies SessionEvent),
       );
       return () => data.subscription.unsubscribe();
     }),

@@ -10,7 +10,12 @@ const JWKS_MAX_AGE_SECONDS = 600;
 
 export function registerMeta(app: Hono, ctx: AuthServiceContext): void {
   app.get('/health', (c) =>
-    c.json({ name: 'strata-auth', version: '1', description: 'Strata local auth service (GoTrue-compatible API)' }),
+    c.json({
+      name: 'strata-auth',
+      version: '1',
+      mode: ctx.mode,
+      description: 'Strata local auth service (GoTrue-compatible API)',
+    }),
   );
 
   // What auth-js and the console read to decide which sign-in methods to offer.

@@ -20,7 +20,7 @@ import {
 import { pkceMatches, takeFlowState } from '../one-time-tokens.ts';
 import { hashPassword, passwordWeaknesses, verifyPassword, weakPasswordMessage } from '../passwords.ts';
 import { REFRESH_REUSED, rotateRefreshToken, sessionResponse, signInResponse } from '../sessions.ts';
-import { findUserByEmail, findUserById, insertUser } from '../users.ts';
+import { findUserByEmail, findUserById, insertUser, updateUser } from '../users.ts';
 
 /** spec A8: weak_password with reasons (HTTP 422, as GoTrue). */
 export function assertStrongPassword(password: string): void {
@@ -42,15 +42,15 @@ export function registerSignIn(app: Hono, ctx: AuthServiceContext): void {
     if (!body.email) throw phoneDisabled();
     if (!body.password) throw validationFailed('Signup requires a valid password');
     assertStrongPassword(body.password);
-    if (await findUserByEmail(ctx.pool, body.email)) throw userAlreadyExists();
+    const existing = await findUserByEmail(ctx.pool, body.email);
+    if (existing?.email_confirmed_at) throw userAlreadyExists();
+    const passwordHash = await hashPassword(body.password);
     // No mail server runs locally, so the address is confirmed at once (GoTrue's mailer_autoconfirm) and the
-    // reply carries a session.
-    const user = await insertUser(ctx.pool, {
-      email: body.email,
-      passwordHash: await hashPassword(body.password),
-      userMetadata: body.data ?? {},
-      confirmed: true,
-    });
+    // reply carries a session. An address that was never confirmed (an unanswered /otp or invite) is taken over
+    // by the sign-up, as GoTrue does: nobody had proven they own it.
+    const user = existing
+      ? await updateUser(ctx.pool, existing.id, { passwordHash, userMetadata: body.data, confirmEmail: true })
+      : await insertUser(ctx.pool, { email: body.email, passwordHash, userMetadata: body.data ?? {}, confirmed: true });
     if (!user) throw userAlreadyExists();
     return c.json(await signInResponse(ctx.pool, ctx.keys, user, 'password'));
   });

@@ -4,7 +4,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createActor } from 'xstate';
-import type { ActorController } from '../../../machines.test/support/controlled-actors.ts';
+import { controlledActors, type ActorController } from '../../../machines.test/support/controlled-actors.ts';
+import { sessionMachine, type SessionEvent } from '../../../machines/session.machine.ts';
 
 // The real auth client is replaced by controlled stubs: the views only send events to the sign-in machine.
 const fakes = vi.hoisted(() => ({ current: undefined as unknown as ActorController }));
@@ -25,17 +26,17 @@ vi.mock('../../actors/session.ts', async () => {
 const { SignInPage } = await import('./SignInPage.tsx');
 const { SignUpPage } = await import('./SignUpPage.tsx');
 const { ForgotPasswordPage } = await import('./ForgotPasswordPage.tsx');
-const { sessionMachine } = await import('../../../machines/session.machine.ts');
-const { controlledActors } = await import('../../../machines.test/support/controlled-actors.ts');
 
 afterEach(() => fakes.current.reset());
 
 const settle = (id: string, output?: unknown) => act(() => fakes.current.resolve(id, output));
 const fail = (id: string, error: unknown) => act(() => fakes.current.reject(id, error));
 
+const emitSession = (controller: ActorController, event: SessionEvent) => controller.emit('authListener', event);
+
 function sessionActor() {
   const session = controlledActors({ authListener: 'callback', checkAssurance: 'promise', signOut: 'promise', wipeStorage: 'promise' });
-  const actor = createActor(sessionMachine.provide({ actors: session.logic })).start();
+  const actor = createActor(sessionMachine.provide({ actors: session.logic }), { input: {} }).start();
   return { actor, session };
 }
 
@@ -113,7 +114,7 @@ describe('SignInPage', () => {
     render(<SignInPage onDone={() => {}} session={actor} />);
     expect(screen.queryByLabelText('Email')).toBeNull();
     await act(async () => {
-      session.emit('authListener', {
+      emitSession(session, {
         type: 'session.changed',
         event: 'INITIAL_SESSION',
         session: { access_token: 't', refresh_token: 'r', expires_in: 1, token_type: 'bearer', user: { id: 'u', factors: [{ id: 'f1', factor_type: 'totp', status: 'verified' }] } },
@@ -129,7 +130,7 @@ describe('SignInPage', () => {
     const onDone = vi.fn();
     render(<SignInPage onDone={onDone} redirect="/org/x" session={actor} />);
     await act(async () => {
-      session.emit('authListener', { type: 'session.changed', event: 'SIGNED_IN', session: { access_token: 't', refresh_token: 'r', expires_in: 1, token_type: 'bearer', user: { id: 'u' } } });
+      emitSession(session, { type: 'session.changed', event: 'SIGNED_IN', session: { access_token: 't', refresh_token: 'r', expires_in: 1, token_type: 'bearer', user: { id: 'u' } } });
       await session.resolve('checkAssurance', { currentLevel: 'aal1', nextLevel: 'aal1' });
     });
     expect(onDone).toHaveBeenCalledWith('/org/x');
@@ -170,7 +171,7 @@ describe('ForgotPasswordPage', () => {
     const { actor, session } = sessionActor();
     render(<ForgotPasswordPage session={actor} />);
     act(() => {
-      session.emit('authListener', { type: 'session.changed', event: 'PASSWORD_RECOVERY', session: { access_token: 't', refresh_token: 'r', expires_in: 1, token_type: 'bearer', user: { id: 'u' } } });
+      emitSession(session, { type: 'session.changed', event: 'PASSWORD_RECOVERY', session: { access_token: 't', refresh_token: 'r', expires_in: 1, token_type: 'bearer', user: { id: 'u' } } });
     });
     await user.type(screen.getByLabelText('New password'), 'a new secret');
     await user.click(screen.getByRole('button', { name: 'Update password' }));

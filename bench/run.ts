@@ -1,0 +1,40 @@
+// `npm run bench` runs every benchmark; `npm run bench -- first-load tti` runs the named ones.
+// Each prints its table and writes bench/results/<name>.json. Figures over budget are reported, not failed:
+// the exit code is 1 only when a benchmark could not run.
+import { firstLoad, printFirstLoadDetails } from './first-load.ts';
+import { platformBench } from './platform.ts';
+import { printTable, writeResult, type BenchResult } from './support/results.ts';
+import { tti } from './tti.ts';
+
+const BENCHMARKS: Record<string, { run: () => Promise<BenchResult>; details?: (res: BenchResult) => void }> = {
+  'first-load': { run: firstLoad, details: printFirstLoadDetails },
+  tti: { run: tti },
+  platform: { run: platformBench },
+};
+
+const asked = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
+const unknown = asked.filter((name) => !(name in BENCHMARKS));
+if (unknown.length) {
+  console.error(`unknown benchmark(s): ${unknown.join(', ')}; known: ${Object.keys(BENCHMARKS).join(', ')}`);
+  process.exit(2);
+}
+
+const failed: string[] = [];
+for (const name of asked.length ? asked : Object.keys(BENCHMARKS)) {
+  const bench = BENCHMARKS[name]!;
+  console.log(`\n== ${name}`);
+  try {
+    const res = await bench.run();
+    const file = writeResult(res);
+    printTable(res);
+    bench.details?.(res);
+    console.log(`-> ${file}`);
+  } catch (error) {
+    failed.push(name);
+    console.error(`${name} could not run: ${(error as Error).stack ?? error}`);
+  }
+}
+if (failed.length) {
+  console.error(`\nnot measured: ${failed.join(', ')}`);
+  process.exit(1);
+}

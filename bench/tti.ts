@@ -1,0 +1,100 @@
+// Time to interactive of the project home on localhost, cold browser cache: each run is a fresh context (empty
+// cache and storage, HTTP cache disabled) signed in through localStorage. Measured in the page, on the clock of
+// the navigation (performance.now(), 0 = navigation start):
+//   heading  - the first moment h1#project-title is in the DOM, laid out (non-empty box) and has text
+//              (a MutationObserver check, so before that frame paints);
+//   tti      - when the first requestIdleCallback queued at that moment fires: the frame with the heading has
+//              been rendered and the main thread has run out of queued tasks (in-flight network requests do
+//              not count as busy).
+// One unmeasured warm-up load goes first so the server's first-request costs (JIT, pool connects) stay out.
+// Budget: median tti 500 ms.
+import type { Browser } from 'playwright-core';
+import { freshContext, launchBrowser, uncachedPage } from './support/browser.ts';
+import { ensureBuilt, platformWithProject, type Session } from './support/platform.ts';
+import { figure, result, type BenchResult } from './support/results.ts';
+
+const RUNS = Number(process.env.BENCH_TTI_RUNS ?? 5);
+const BUDGET_MS = 500;
+
+interface Marks {
+  heading: number;
+  tti: number;
+  domContentLoaded: number;
+  load: number;
+}
+
+declare global {
+  interface Window {
+    __benchTti?: { heading: number | null; idle: number | null };
+  }
+}
+
+function installProbe(): void {
+  if (window.top !== window) return;
+  const marks: { heading: number | null; idle: number | null } = { heading: null, idle: null };
+  window.__benchTti = marks;
+  const check = () => {
+    if (marks.heading !== null) return;
+    const heading = document.getElementById('project-title');
+    if (!heading || !(heading.textContent ?? '').trim()) return;
+    const box = heading.getBoundingClientRect();
+    if (box.width === 0 || box.height === 0 || getComputedStyle(heading).visibility === 'hidden') return;
+    marks.heading = performance.now();
+    observer.disconnect();
+    requestIdleCallback(() => {
+      marks.idle = performance.now();
+    });
+  };
+  const observer = new MutationObserver(check);
+  observer.observe(document, { childList: true, subtree: true, characterData: true, attributes: true });
+}
+
+async function measure(browser: Browser, url: string, session: Session): Promise<Marks> {
+  const context = await freshContext(browser, session);
+  try {
+    await context.addInitScript(installProbe);
+    const page = await uncachedPage(context);
+    await page.goto(url, { waitUntil: 'commit' });
+    await page.waitForFunction(() => window.__benchTti?.idle != null, undefined, { timeout: 30_000, polling: 50 });
+    return await page.evaluate(() => {
+      const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+      return {
+        heading: window.__benchTti!.heading!,
+        tti: window.__benchTti!.idle!,
+        domContentLoaded: nav?.domContentLoadedEventEnd ?? Number.NaN,
+        load: nav?.loadEventEnd ?? Number.NaN,
+      };
+    });
+  } finally {
+    await context.close();
+  }
+}
+
+export async function tti(): Promise<BenchResult> {
+  ensureBuilt();
+  const { platform, session, ref } = await platformWithProject();
+  let browser: Browser | null = null;
+  try {
+    browser = await launchBrowser();
+    const url = `${platform.url}/dashboard/project/${ref}`;
+    await measure(browser, url, session); // warm-up, not recorded
+    const runs: Marks[] = [];
+    for (let run = 0; run < RUNS; run++) runs.push(await measure(browser, url, session));
+    const pick = (key: keyof Marks) => runs.map((marks) => marks[key]);
+    return result(
+      'tti',
+      RUNS,
+      {
+        'project-home.tti': figure('ms', pick('tti'), 'navigation start -> first requestIdleCallback after h1#project-title is visible'),
+        'project-home.heading': figure('ms', pick('heading'), 'navigation start -> h1#project-title in the DOM, laid out, with text'),
+        'project-home.domContentLoaded': figure('ms', pick('domContentLoaded')),
+        'project-home.load': figure('ms', pick('load')),
+      },
+      { 'project-home.tti': BUDGET_MS },
+      { url: '/dashboard/project/{ref}', warmUpRuns: 1, runs },
+    );
+  } finally {
+    await browser?.close();
+    await platform.stop();
+  }
+}

@@ -1,0 +1,60 @@
+import { expect, test } from '@playwright/test';
+import { TOTP } from 'otpauth';
+import { SCREENSHOTS } from './support/fixture.ts';
+
+// spec A4.11, A5: a new user signs up, signs out, signs in, enables TOTP and signs in with a code.
+test.use({ storageState: { cookies: [], origins: [] } });
+
+test('sign up, sign out, sign in, enrol TOTP, sign in with the code', async ({ page }) => {
+  const email = `mfa-${Date.now()}@example.com`;
+  const password = 'Amber-lantern-river-7';
+
+  await page.goto('/dashboard/project/nothing');
+  await expect(page).toHaveURL(/\/dashboard\/sign-in\?returnTo=/);
+  await page.screenshot({ path: `${SCREENSHOTS}/sign-in.png` });
+
+  await page.goto('/dashboard/sign-up');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('short');
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await expect(page.getByRole('alert')).toBeVisible();
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/organizations$/);
+
+  // Sign out from the account menu, then sign in with the password.
+  await page.getByTestId('user-menu').click();
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/sign-in/);
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('textbox', { name: 'Password' }).fill('wrong-password-123');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('alert')).toBeVisible();
+  await page.getByRole('textbox', { name: 'Password' }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/organizations$/);
+
+  // Enrol an authenticator app.
+  await page.goto('/dashboard/account/security');
+  await page.getByRole('button', { name: 'Add authenticator app' }).click();
+  await expect(page.getByRole('img', { name: 'QR code to scan with your authenticator app' })).toBeVisible();
+  const secret = (await page.getByTestId('totp-secret').textContent())?.trim() ?? '';
+  expect(secret).toMatch(/^[A-Z2-7]+=*$/);
+  const totp = new TOTP({ secret, digits: 6, period: 30, algorithm: 'SHA1' });
+  await page.screenshot({ path: `${SCREENSHOTS}/mfa-enrol.png` });
+  await page.getByLabel('Code').fill(totp.generate());
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByRole('list', { name: 'Factors' })).toBeVisible();
+
+  // Sign out and in again: the password alone is not enough, the TOTP code completes it.
+  await page.getByTestId('user-menu').click();
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/sign-in/);
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('textbox', { name: 'Password' }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByLabel('Code')).toBeVisible();
+  await page.getByLabel('Code').fill(totp.generate());
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/organizations$/);
+});

@@ -1,0 +1,40 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { expect, test as setup } from '@playwright/test';
+import { FIXTURE_FILE, STORAGE_STATE, accessToken, type E2EFixture } from './support/fixture.ts';
+
+// A newcomer's first minutes, for real: sign up in the console, then create an organization and two projects
+// through the platform API with the session the console holds.
+setup('sign up and create an organization with projects', async ({ page, request }) => {
+  const email = `e2e-${Date.now()}@example.com`;
+  const password = 'Quiet-river-stone-42';
+  await page.goto('/dashboard/sign-up');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/organizations$/);
+
+  const token = await accessToken(page);
+  const headers = { authorization: `Bearer ${token}` };
+  const org = await (await request.post('/api/platform/organizations', { headers, data: { name: 'Acme Industries' } })).json();
+  expect(org.slug).toBeTruthy();
+  const create = async (name: string) => {
+    const response = await request.post('/api/platform/projects', {
+      headers,
+      data: { organization_slug: org.slug, name, db_pass: 'Strong-db-pass-123', db_region: 'local' },
+    });
+    expect(response.status()).toBe(201);
+    return (await response.json()).ref as string;
+  };
+  const projectRef = await create('Storefront');
+  const secondProjectRef = await create('Analytics');
+  for (const ref of [projectRef, secondProjectRef]) {
+    await expect
+      .poll(async () => (await (await request.get(`/api/platform/projects/${ref}/status`, { headers })).json()).status, { timeout: 30_000 })
+      .toBe('ACTIVE_HEALTHY');
+  }
+  const fixture: E2EFixture = { email, password, orgSlug: org.slug, orgName: org.name, projectRef, projectName: 'Storefront', secondProjectRef };
+  mkdirSync(dirname(FIXTURE_FILE), { recursive: true });
+  writeFileSync(FIXTURE_FILE, JSON.stringify(fixture, null, 2));
+  await page.context().storageState({ path: STORAGE_STATE });
+});

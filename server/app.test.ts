@@ -1,0 +1,177 @@
+// The route table: every /api route refuses a missing or bad token (401) and a non-member (404/403), and no
+// input, however odd, gets a 5xx or a stack trace.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { listApiRoutes, type ApiRoute } from './app.ts';
+import { startPlatformHarness, type PlatformHarness, type TestUser } from './testing/platform.ts';
+
+let h: PlatformHarness;
+let owner: TestUser;
+let stranger: TestUser;
+let slug: string;
+let ref: string;
+let routes: ApiRoute[];
+
+/** Routes about the caller's own data: a stranger is simply another user there. */
+const USER_SCOPED = new Set([
+  'GET /api/platform/profile',
+  'POST /api/platform/profile',
+  'GET /api/platform/organizations',
+  'POST /api/platform/organizations',
+]);
+
+// toWellFormed: a URL cannot carry a lone surrogate (clients send its bytes percent-encoded, tested separately).
+const encode = (segment: string) => encodeURIComponent(segment.toWellFormed());
+const fill = (path: string, params: { slug: string; ref: string }) =>
+  path.replace(':slug', encode(params.slug)).replace(':ref', encode(params.ref));
+
+function validBody(route: ApiRoute): unknown {
+  const key = `${route.method} ${route.path}`;
+  if (key === 'POST /api/platform/projects') {
+    return { organization_slug: slug, name: 'x', db_pass: 'long enough', db_region: 'local' };
+  }
+  if (key.endsWith('/available-versions')) return { provider: 'AWS', region: 'local' };
+  if (key.endsWith('/query')) return { query: 'select 1' };
+  if (route.method === 'PATCH') return { name: 'renamed' };
+  if (key === 'POST /api/platform/organizations') return { name: 'Mine' };
+  return undefined;
+}
+
+const noStack = (text: string) => !/\n\s+at |node_modules|\.ts:\d+/.test(text);
+
+beforeAll(async () => {
+  h = await startPlatformHarness();
+  owner = await h.user();
+  stranger = await h.user();
+  slug = (await h.call('POST', '/api/platform/organizations', { token: owner.token, body: { name: 'Owned' } })).body.slug;
+  const project = await h.call('POST', '/api/platform/projects', {
+    token: owner.token,
+    body: { organization_slug: slug, name: 'Owned project', db_pass: 'long enough', db_region: 'local' },
+  });
+  ref = project.body.ref;
+  await h.waitForStatus(ref, owner.token, 'ACTIVE_HEALTHY');
+  routes = listApiRoutes(h.app);
+});
+afterAll(async () => h?.close());
+
+describe('route table', () => {
+  it('lists every API route of the issue', () => {
+    const keys = routes.map((r) => `${r.method} ${r.path}`);
+    expect(keys).toEqual(
+      expect.arrayContaining([
+        'GET /api/platform/profile',
+        'POST /api/platform/organizations',
+        'DELETE /api/platform/organizations/:slug',
+        'GET /api/platform/organizations/:slug/members/reached-free-project-limit',
+        'GET /api/platform/organizations/:slug/projects',
+        'GET /api/platform/organizations/:slug/usage',
+        'POST /api/platform/organizations/:slug/available-versions',
+        'POST /api/platform/projects',
+        'GET /api/platform/projects/:ref/settings',
+        'GET /api/platform/projects/:ref/api/rest',
+        'POST /api/platform/pg-meta/:ref/query',
+        'GET /api/platform/pg-meta/:ref/extensions',
+      ]),
+    );
+    expect(routes.length).toBeGreaterThanOrEqual(25);
+  });
+
+  it('answers 401 with a JSON message to a missing, malformed or invalid token on every route', async () => {
+    for (const route of routes) {
+      const path = fill(route.path, { slug, ref });
+      for (const token of [null, 'not-a-jwt', owner.token.slice(0, -4) + 'AAAA']) {
+        const response = await h.call(route.method, path, { token, body: validBody(route) });
+        expect(response.status, `${route.method} ${route.path} token=${token?.slice(0, 8)}`).toBe(401);
+        expect(typeof response.body.message).toBe('string');
+      }
+      const basic = await h.app.request(path, { method: route.method, headers: { authorization: 'Basic abc' } });
+      expect(basic.status).toBe(401);
+    }
+  });
+
+  it('answers 404 (or 403) to a signed-in non-member on every organization or project route', async () => {
+    for (const route of routes) {
+      const key = `${route.method} ${route.path}`;
+      if (USER_SCOPED.has(key)) continue;
+      const response = await h.call(route.method, fill(route.path, { slug, ref }), { token: stranger.token, body: validBody(route) });
+      expect([403, 404], `${key} → ${response.status} ${JSON.stringify(response.body)}`).toContain(response.status);
+    }
+    // The owner's resources are untouched and still visible to the owner only.
+    expect((await h.call('GET', '/api/platform/organizations', { token: stranger.token })).body).toEqual([]);
+    expect((await h.call('GET', `/api/platform/projects/${ref}`, { token: owner.token })).status).toBe(200);
+  });
+
+  it('answers unknown /api paths with a JSON 404, never a page', async () => {
+    for (const path of ['/api', '/api/nope', '/api/platform/nope', '/api/v1/projects']) {
+      const response = await h.call('GET', path, { token: owner.token });
+      expect(response.status, path).toBe(404);
+      expect(response.body.message).toMatch(/No API route/);
+    }
+  });
+});
+
+describe('fuzzing', () => {
+  // Characters that break naive code often: NUL and lone surrogates (Postgres refuses them), quotes, LIKE
+  // wildcards, separators; mixed with ordinary ones.
+  const unit = fc.oneof(
+    fc.constantFrom('\u0000', '\ud800', '\udc00', "'", '"', '\\', '%', '_', ',', '\n', ' ', '-', 'é', '😀'),
+    fc.string({ unit: 'grapheme-ascii', minLength: 1, maxLength: 1 }),
+  );
+  const json = fc.jsonValue({ maxDepth: 3, stringUnit: unit });
+  const bodyFor = (route: ApiRoute) =>
+    fc.oneof(
+      json,
+      fc.string({ unit }),
+      // Near-valid bodies: the right keys with random values reach deeper validation.
+      fc.dictionary(
+        fc.constantFrom('name', 'plan', 'organization_slug', 'db_pass', 'db_region', 'cloud_provider', 'postgres_engine', 'query', 'parameters', 'provider', 'region', 'usage_billing_enabled'),
+        json,
+      ).map((extra) => ({ ...(validBody(route) as object | undefined), ...extra })),
+    );
+
+  it('never answers 5xx or a stack trace to random bodies', async () => {
+    const writable = routes.filter((r) => r.method === 'POST' || r.method === 'PATCH');
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...writable).chain((route) => fc.tuple(fc.constant(route), bodyFor(route))), async ([route, body]) => {
+        // A valid project body would start provisioning: point it at an organization that does not exist.
+        const safeBody = route.path === '/api/platform/projects' && body && typeof body === 'object' ? { ...body, organization_slug: 'nowhere' } : body;
+        const response = await h.request(route.method, fill(route.path, { slug, ref }), {
+          token: owner.token,
+          body: typeof safeBody === 'string' ? safeBody : JSON.stringify(safeBody),
+        });
+        const text = await response.text();
+        expect(response.status, `${route.method} ${route.path} ${JSON.stringify(safeBody)} → ${text}`).toBeLessThan(500);
+        expect(noStack(text)).toBe(true);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('never answers 5xx to random path parameters and query strings', async () => {
+    const segment = fc.oneof(
+      fc.string({ minLength: 1, maxLength: 40, unit }),
+      // Already-encoded garbage: invalid UTF-8, a lone surrogate's bytes, broken escapes, dot segments.
+      fc.constantFrom('%ED%A0%80', '%FF%FE', '%E0%A4%A', '%zz', '..', '%2e%2e', '%00'),
+    );
+    const query = fc.dictionary(
+      fc.constantFrom('limit', 'offset', 'sort', 'search', 'statuses', 'project_ref', 'start', 'end', 'included_schemas', 'excluded_schemas', 'include_columns', 'table_id'),
+      fc.string({ maxLength: 30, unit }),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...routes), segment, query, fc.boolean(), async (route, param, search, realParams) => {
+        const raw = /^%|^\.\.$/.test(param);
+        const params = realParams ? { slug, ref } : { slug: param, ref: param };
+        const qs = new URLSearchParams(search).toString();
+        const filled = raw ? route.path.replace(':slug', param).replace(':ref', param) : fill(route.path, params);
+        const path = `${filled}${qs ? `?${qs}` : ''}`;
+        // Writes with real parameters could rename or delete the fixtures: only reads get real ones.
+        if (realParams && route.method !== 'GET') return;
+        const response = await h.request(route.method, path, { token: owner.token });
+        const text = await response.text();
+        expect(response.status, `${route.method} ${path} → ${text}`).toBeLessThan(500);
+        expect(noStack(text)).toBe(true);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
