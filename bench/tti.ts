@@ -21,6 +21,8 @@ interface Marks {
   tti: number;
   domContentLoaded: number;
   load: number;
+  /** Every URL path the page went through (client-side redirects included). */
+  paths: string[];
 }
 
 declare global {
@@ -29,34 +31,41 @@ declare global {
   }
 }
 
-function installProbe(): void {
+// Sent as source text: a function passed to addInitScript would carry tsx's `__name` helper calls into the page.
+const PROBE = `(() => {
   if (window.top !== window) return;
-  const marks: { heading: number | null; idle: number | null } = { heading: null, idle: null };
+  const marks = { heading: null, idle: null };
   window.__benchTti = marks;
+  let observer = null;
   const check = () => {
     if (marks.heading !== null) return;
     const heading = document.getElementById('project-title');
-    if (!heading || !(heading.textContent ?? '').trim()) return;
+    if (!heading || !(heading.textContent || '').trim()) return;
     const box = heading.getBoundingClientRect();
     if (box.width === 0 || box.height === 0 || getComputedStyle(heading).visibility === 'hidden') return;
     marks.heading = performance.now();
     observer.disconnect();
-    requestIdleCallback(() => {
-      marks.idle = performance.now();
-    });
+    requestIdleCallback(() => { marks.idle = performance.now(); });
   };
-  const observer = new MutationObserver(check);
+  observer = new MutationObserver(check);
   observer.observe(document, { childList: true, subtree: true, characterData: true, attributes: true });
-}
+})();`;
 
 async function measure(browser: Browser, url: string, session: Session): Promise<Marks> {
   const context = await freshContext(browser, session);
   try {
-    await context.addInitScript(installProbe);
+    await context.addInitScript({ content: PROBE });
     const page = await uncachedPage(context);
+    const paths: string[] = [];
+    page.on('framenavigated', (frame) => {
+      if (frame !== page.mainFrame()) return;
+      const { pathname, search } = new URL(frame.url());
+      const path = pathname + search;
+      if (paths[paths.length - 1] !== path) paths.push(path);
+    });
     await page.goto(url, { waitUntil: 'commit' });
     await page.waitForFunction(() => window.__benchTti?.idle != null, undefined, { timeout: 30_000, polling: 50 });
-    return await page.evaluate(() => {
+    const marks = await page.evaluate(() => {
       const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
       return {
         heading: window.__benchTti!.heading!,
@@ -65,6 +74,7 @@ async function measure(browser: Browser, url: string, session: Session): Promise
         load: nav?.loadEventEnd ?? Number.NaN,
       };
     });
+    return { ...marks, paths };
   } finally {
     await context.close();
   }
@@ -80,7 +90,7 @@ export async function tti(): Promise<BenchResult> {
     await measure(browser, url, session); // warm-up, not recorded
     const runs: Marks[] = [];
     for (let run = 0; run < RUNS; run++) runs.push(await measure(browser, url, session));
-    const pick = (key: keyof Marks) => runs.map((marks) => marks[key]);
+    const pick = (key: Exclude<keyof Marks, 'paths'>) => runs.map((marks) => marks[key]);
     return result(
       'tti',
       RUNS,
@@ -91,7 +101,7 @@ export async function tti(): Promise<BenchResult> {
         'project-home.load': figure('ms', pick('load')),
       },
       { 'project-home.tti': BUDGET_MS },
-      { url: '/dashboard/project/{ref}', warmUpRuns: 1, runs },
+      { url: '/dashboard/project/{ref}', warmUpRuns: 1, runs: runs.map((r) => ({ ...r, paths: r.paths.map((p) => p.replaceAll(ref, '{ref}')) })) },
     );
   } finally {
     await browser?.close();

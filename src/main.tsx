@@ -10,13 +10,16 @@ import { createThemeActor } from './actors/theme.ts';
 import { createSidebarActor } from './actors/sidebar.ts';
 import { defaultFlags } from './domain/navigation/flags.ts';
 import { selectCanEnterConsole } from '../machines/session.selectors.ts';
+import { maybeStartInspector } from './dev/inspector.ts';
 
 // App-wide actors are created once here and handed to the router context (DESIGN §3).
 const config = readConsoleConfig();
-const session = createSessionActor({ alwaysLoggedIn: config.mode === 'self-hosted' });
+// Development only: ?inspect (or VITE_STRATA_INSPECT=1) opens the Stately inspector on every app-wide actor.
+const inspect = await maybeStartInspector();
+const session = createSessionActor({ alwaysLoggedIn: config.mode === 'self-hosted', inspect });
 setAccessTokenGetter(getAccessToken);
-const theme = createThemeActor();
-const sidebar = createSidebarActor();
+const theme = createThemeActor({ inspect });
+const sidebar = createSidebarActor({ inspect });
 // Feature flags: the defaults of spec A4.12 (all on but branding:large_logo) until the flags service exists.
 const flags = defaultFlags();
 

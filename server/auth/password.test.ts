@@ -122,12 +122,26 @@ describe('refresh tokens', () => {
     expect(second.refresh_token).not.toBe(first.refresh_token);
     expect(decodeJwt(second.access_token).session_id).toBe(decodeJwt(first.access_token).session_id);
 
-    // The first token again (a thief's copy): refused, and the session it belonged to ends.
+    // The first token again once the grace window is over (a thief's copy): refused, and its session ends.
+    await h.pool.query(`UPDATE auth.refresh_tokens SET rotated_at = now() - interval '1 minute' WHERE rotated_at IS NOT NULL`);
     const replay = await h.client().refreshSession({ refresh_token: first.refresh_token });
     expect(replay.error?.code).toBe('refresh_token_already_used');
     const afterTheft = await h.client().refreshSession({ refresh_token: second.refresh_token });
     expect(afterTheft.error?.code).toBe('refresh_token_not_found');
     expect(await h.service.verifyAccessToken(second.access_token)).toBeNull();
+  });
+
+  it('two tabs refreshing with the same token at once both keep the session (10 s grace)', async () => {
+    const { data } = await signedUp();
+    const token = data.session!.refresh_token;
+    const [a, b] = await Promise.all([
+      h.client().refreshSession({ refresh_token: token }),
+      h.client().refreshSession({ refresh_token: token }),
+    ]);
+    expect(a.error).toBeNull();
+    expect(b.error).toBeNull();
+    expect(a.data.session!.refresh_token).not.toBe(b.data.session!.refresh_token);
+    expect(await h.service.verifyAccessToken(a.data.session!.access_token)).not.toBeNull();
   });
 
   it('refuses an unknown token', async () => {

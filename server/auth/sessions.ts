@@ -69,7 +69,8 @@ export async function upgradeSession(pool: pg.Pool, sessionId: string, factorId:
     const session = updated.rows[0];
     if (!session) return null;
     // Tokens minted before the upgrade must not refresh into an aal1 view of an aal2 session.
-    await client.query('UPDATE auth.refresh_tokens SET revoked = true, updated_at = now() WHERE session_id = $1', [
+    // No grace window for these: they were not rotated, they were retired.
+    await client.query('UPDATE auth.refresh_tokens SET revoked = true, rotated_at = NULL, updated_at = now() WHERE session_id = $1', [
       sessionId,
     ]);
     return { session, refreshToken: await insertRefreshToken(client, sessionId) };
@@ -79,27 +80,37 @@ export async function upgradeSession(pool: pg.Pool, sessionId: string, factorId:
 const refreshError = (code: string, message: string) => badRequest(code, message, { error: 'invalid_grant' });
 
 /**
+ * Two tabs (or a retry after a lost reply) may present the same token at once: within this window a token that
+ * was just rotated yields another child instead of counting as theft. GoTrue's default reuse interval.
+ */
+export const REFRESH_REUSE_INTERVAL_SECONDS = 10;
+
+/**
  * Rotation: the presented token is revoked and a child issued in the same session. A token presented again after
- * it was rotated is a sign of theft: the whole family (the session) is revoked.
+ * the grace window is a sign of theft: the whole family (the session) is revoked.
  */
 export async function rotateRefreshToken(pool: pg.Pool, token: string) {
   const hash = sha256(token);
   return withTransaction(pool, async (client) => {
     const claimed = await client.query<{ session_id: string }>(
-      `UPDATE auth.refresh_tokens SET revoked = true, updated_at = now()
+      `UPDATE auth.refresh_tokens SET revoked = true, rotated_at = now(), updated_at = now()
        WHERE token_hash = $1 AND NOT revoked RETURNING session_id`,
       [hash],
     );
-    const sessionId = claimed.rows[0]?.session_id;
+    let sessionId = claimed.rows[0]?.session_id;
     if (!sessionId) {
-      const reused = await client.query<{ session_id: string }>(
-        'SELECT session_id FROM auth.refresh_tokens WHERE token_hash = $1',
-        [hash],
+      const reused = await client.query<{ session_id: string; in_grace: boolean }>(
+        `SELECT session_id, COALESCE(rotated_at > now() - make_interval(secs => $2), false) AS in_grace
+         FROM auth.refresh_tokens WHERE token_hash = $1`,
+        [hash, REFRESH_REUSE_INTERVAL_SECONDS],
       );
-      const family = reused.rows[0]?.session_id;
+      const family = reused.rows[0];
       if (!family) throw refreshError('refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
-      await client.query('DELETE FROM auth.sessions WHERE id = $1', [family]);
-      return { reused: true as const };
+      if (!family.in_grace) {
+        await client.query('DELETE FROM auth.sessions WHERE id = $1', [family.session_id]);
+        return { reused: true as const };
+      }
+      sessionId = family.session_id;
     }
     const session = await findSession(client, sessionId);
     if (!session) throw refreshError('session_not_found', 'Invalid Refresh Token: Session Not Found');

@@ -54,6 +54,8 @@ CREATE TABLE IF NOT EXISTS auth.refresh_tokens (
   token_hash text NOT NULL UNIQUE,
   session_id uuid NOT NULL REFERENCES auth.sessions (id) ON DELETE CASCADE,
   revoked boolean NOT NULL DEFAULT false,
+  -- Set when the token was exchanged for a child (not when revoked otherwise): starts the reuse grace window.
+  rotated_at timestamptz,
   created_at timestamptz NOT NULL DEFAULT now(),
   updated_at timestamptz NOT NULL DEFAULT now()
 );

@@ -1,5 +1,5 @@
 import { waitFor } from 'xstate';
-import { selectCanEnterConsole, selectIsLoading, selectUser } from '../../machines/session.selectors.ts';
+import { selectCanEnterConsole, selectIsSettled, selectUser } from '../../machines/session.selectors.ts';
 import type { SessionActor } from './session.ts';
 
 /**
@@ -7,6 +7,6 @@ import type { SessionActor } from './session.ts';
  * signed-out user and for one who still owes the MFA challenge, so route guards send both to /sign-in.
  */
 export async function settledSession(session: SessionActor) {
-  const snapshot = await waitFor(session, (s) => !selectIsLoading(s), { timeout: 30_000 });
+  const snapshot = await waitFor(session, selectIsSettled, { timeout: 30_000 });
   return { signedIn: selectCanEnterConsole(snapshot), user: selectUser(snapshot) };
 }

@@ -1,3 +1,4 @@
+import type { InspectionEvent } from 'xstate';
 // The console's one auth client and the session actor built on it (spec A4.11, A9 Auth constants).
 import { GoTrueClient } from '@supabase/auth-js';
 import { createActor, type Actor } from 'xstate';
@@ -39,9 +40,12 @@ export const authClient = new GoTrueClient({
 export type SessionActor = Actor<SessionMachine>;
 
 /** The app-wide session actor (started). alwaysLoggedIn: self-hosted mode with a fixed empty session. */
-export function createSessionActor({ alwaysLoggedIn = false }: { alwaysLoggedIn?: boolean } = {}): SessionActor {
+export function createSessionActor({
+  alwaysLoggedIn = false,
+  inspect,
+}: { alwaysLoggedIn?: boolean; inspect?: (event: InspectionEvent) => void } = {}): SessionActor {
   const machine = sessionMachine.provide({ actors: defineSessionActors(authClient, localStorage) });
-  return createActor(machine, { input: { alwaysLoggedIn } }).start();
+  return createActor(machine, { input: { alwaysLoggedIn }, inspect }).start();
 }
 
 /** spec A4.11: the API client's bearer token. */

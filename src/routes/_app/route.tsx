@@ -3,6 +3,7 @@ import { fetchOrganizations } from '../../api/platform.ts';
 import { ORGANIZATIONS_STALE_MS } from '../../domain/cache.ts';
 import { settledSession } from '../../actors/session-ready.ts';
 import { AppShell } from '../../views/shell/AppShell.tsx';
+import { RouteError } from '../../views/errors/RouteError.tsx';
 
 // Every page behind sign-in: wait for the session to settle (spec A4.11), send signed-out users to /sign-in
 // with a way back, and load the organizations the header and the home link need.
@@ -17,6 +18,7 @@ export const Route = createFileRoute('/_app')({
   loader: async () => ({ organizations: await fetchOrganizations() }),
   staleTime: ORGANIZATIONS_STALE_MS,
   component: AppLayout,
+  errorComponent: RouteError,
 });
 
 function AppLayout() {

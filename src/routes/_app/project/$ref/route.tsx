@@ -1,4 +1,5 @@
 import { Outlet, createFileRoute } from '@tanstack/react-router';
+import { RouteError } from '../../../../views/errors/RouteError.tsx';
 import { fetchOrganizationProjects, fetchProject } from '../../../../api/platform.ts';
 import { PROJECT_LIST_PAGE_SIZE, PROJECT_LIST_DEFAULT_SORT } from '../../../../domain/projects.ts';
 import { PROJECT_DETAILS_STALE_MS } from '../../../../domain/cache.ts';
@@ -33,4 +34,5 @@ export const Route = createFileRoute('/_app/project/$ref')({
   },
   staleTime: PROJECT_DETAILS_STALE_MS,
   component: Outlet,
+  errorComponent: RouteError,
 });
