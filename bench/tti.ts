@@ -23,6 +23,8 @@ interface Marks {
   load: number;
   /** Every URL path the page went through (client-side redirects included). */
   paths: string[];
+  /** Fetches the page made before it was idle: path, start and end (ms from navigation start). */
+  fetches: { path: string; start: number; end: number }[];
 }
 
 declare global {
@@ -72,6 +74,14 @@ async function measure(browser: Browser, url: string, session: Session): Promise
         tti: window.__benchTti!.idle!,
         domContentLoaded: nav?.domContentLoadedEventEnd ?? Number.NaN,
         load: nav?.loadEventEnd ?? Number.NaN,
+        fetches: (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+          .filter((entry) => entry.initiatorType === 'fetch' || entry.initiatorType === 'xmlhttprequest')
+          .filter((entry) => entry.startTime <= window.__benchTti!.idle!)
+          .map((entry) => ({
+            path: new URL(entry.name).pathname,
+            start: Math.round(entry.startTime),
+            end: Math.round(entry.responseEnd),
+          })),
       };
     });
     return { ...marks, paths };
@@ -90,7 +100,7 @@ export async function tti(): Promise<BenchResult> {
     await measure(browser, url, session); // warm-up, not recorded
     const runs: Marks[] = [];
     for (let run = 0; run < RUNS; run++) runs.push(await measure(browser, url, session));
-    const pick = (key: Exclude<keyof Marks, 'paths'>) => runs.map((marks) => marks[key]);
+    const pick = (key: Exclude<keyof Marks, 'paths' | 'fetches'>) => runs.map((marks) => marks[key]);
     return result(
       'tti',
       RUNS,
@@ -101,7 +111,15 @@ export async function tti(): Promise<BenchResult> {
         'project-home.load': figure('ms', pick('load')),
       },
       { 'project-home.tti': BUDGET_MS },
-      { url: '/dashboard/project/{ref}', warmUpRuns: 1, runs: runs.map((r) => ({ ...r, paths: r.paths.map((p) => p.replaceAll(ref, '{ref}')) })) },
+      { url: '/dashboard/project/{ref}', warmUpRuns: 1, runs: runs.map((r) => ({
+          heading: Math.round(r.heading),
+          tti: Math.round(r.tti),
+          domContentLoaded: Math.round(r.domContentLoaded),
+          load: Math.round(r.load),
+          paths: r.paths.map((p) => p.replaceAll(ref, '{ref}')),
+          fetches: r.fetches.map((f) => ({ ...f, path: f.path.replaceAll(ref, '{ref}') })),
+        })),
+      },
     );
   } finally {
     await browser?.close();

@@ -68,8 +68,8 @@ test('the organization switcher lists organizations with plan badges', async ({ 
   const { projectRef, orgName } = fx();
   await page.goto(`/dashboard/project/${projectRef}`);
   await page.getByTestId('org-switcher').click();
-  const menu = page.getByRole('menu', { name: 'Organizations' });
-  const item = menu.getByRole('menuitem', { name: orgName });
+  const menu = page.getByRole('menu', { name: 'Switch organization' });
+  const item = menu.getByRole('menuitem', { name: new RegExp(`^${orgName}`) });
   await expect(item).toBeVisible();
   await expect(item).toContainText('Free');
   await expect(menu.getByRole('menuitem', { name: 'All organizations' })).toBeVisible();
@@ -167,4 +167,18 @@ test('mobile bar below 768 px opens the sidebar in a sheet that a downward swipe
   await page.mouse.move(x, y + 220, { steps: 10 });
   await page.mouse.up();
   await expect(sheet).toHaveCount(0);
+});
+
+test('the home link goes to the last visited organization (spec A2.3)', async ({ page }) => {
+  const { orgSlug, projectRef } = fx();
+  await page.goto(`/dashboard/project/${projectRef}`);
+  await expect(page.getByTestId('home-link')).toHaveAttribute('href', `/dashboard/org/${orgSlug}`);
+  await page.goto('/dashboard/');
+  await expect(page).toHaveURL(new RegExp(`/dashboard/org/${orgSlug}$`));
+});
+
+test('a project the user cannot see reads as not found, inside the chrome', async ({ page }) => {
+  await page.goto('/dashboard/project/aaaaaaaaaaaaaaaaaaaa');
+  await expect(page.getByText('This page could not be found')).toBeVisible();
+  await expect(page.getByTestId('home-link')).toBeVisible();
 });

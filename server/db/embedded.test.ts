@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { freePort } from '../testing/database.ts';
-import { startEmbeddedCluster, type EmbeddedCluster } from './embedded.ts';
+import { processState, startEmbeddedCluster, type EmbeddedCluster } from './embedded.ts';
 
 const dirs: string[] = [];
 const running: EmbeddedCluster[] = [];
@@ -36,10 +36,10 @@ const postmasterPid = (cluster: EmbeddedCluster) => Number(readFileSync(join(clu
 const alive = (pid: number) => {
   try {
     process.kill(pid, 0);
-    return true;
   } catch {
     return false;
   }
+  return processState(pid) !== 'Z';
 };
 
 afterEach(async () => {

@@ -137,13 +137,25 @@ function readPidFile(pgDir: string): PidFile | null {
   return { pid, port: Number.isInteger(port) ? port : 0 };
 }
 
+/** Linux process state from /proc ('Z' = exited, waiting to be reaped), or null where /proc is missing. */
+export function processState(pid: number): string | null {
+  try {
+    // The state follows the parenthesised command name, which may itself contain spaces.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).charAt(0) || null;
+  } catch {
+    return null;
+  }
+}
+
 function isPostgresProcess(pid: number): boolean {
   try {
     process.kill(pid, 0);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EPERM') return false;
   }
-  // The pid may have been reused by an unrelated process since the platform died.
+  // A stopped server may linger as a zombie until reaped; and the pid may since belong to another program.
+  if (processState(pid) === 'Z') return false;
   const comm = `/proc/${pid}/comm`;
   if (!existsSync(comm)) return true;
   return readFileSync(comm, 'utf8').trim().startsWith('postgres');

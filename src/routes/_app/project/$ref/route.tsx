@@ -1,4 +1,5 @@
 import { Outlet, createFileRoute } from '@tanstack/react-router';
+import { writeLastVisitedOrg } from '../../../../actors/last-visited.ts';
 import { RouteError } from '../../../../views/errors/RouteError.tsx';
 import { fetchOrganizationProjects, fetchProject } from '../../../../api/platform.ts';
 import { PROJECT_LIST_PAGE_SIZE, PROJECT_LIST_DEFAULT_SORT } from '../../../../domain/projects.ts';
@@ -22,6 +23,7 @@ export const Route = createFileRoute('/_app/project/$ref')({
     }),
   loader: async ({ params }) => {
     const project = await fetchProject(params.ref);
+    if (project.organization_slug) writeLastVisitedOrg(project.organization_slug);
     // The first page of the organization's projects feeds the header's project switcher.
     const orgProjects = project.organization_slug
       ? await fetchOrganizationProjects(project.organization_slug, {
