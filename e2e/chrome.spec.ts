@@ -150,6 +150,7 @@ test('mobile bar below 768 px opens the sidebar in a sheet that a downward swipe
   const sheet = page.getByRole('dialog', { name: 'Menu' });
   await expect(sheet).toBeVisible();
   await expect(sheet.getByRole('link', { name: 'Table Editor' })).toBeVisible();
+  await page.waitForTimeout(500); // let the sheet finish sliding in before the picture
   await page.screenshot({ path: `${SCREENSHOTS}/mobile-sheet.png` });
   // A short drag snaps back; a long one (beyond 100 px) closes.
   const handle = page.getByTestId('sheet-handle');

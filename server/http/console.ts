@@ -15,18 +15,18 @@ export function consoleRoutes(distDir: string): Hono {
 
   // Created on first use: the folder may be built after the platform started.
   const staticFiles: MiddlewareHandler = async (c, next) => {
+    // Folders (and /dashboard/ itself) are pages: index.html is served by `page` with its headers.
+    if (c.req.path.endsWith('/')) return next();
     if (!files) {
       if (!existsSync(distDir)) return next();
-      files = serveStatic({
-        root: distDir,
-        rewriteRequestPath: (path) => path.replace(/^\/dashboard/, '') || '/',
-        // Vite's hashed bundles never change; everything else is revalidated.
-        onFound: (path, ctx) => {
-          ctx.header('Cache-Control', /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
-        },
-      });
+      files = serveStatic({ root: distDir, rewriteRequestPath: (path) => path.replace(/^\/dashboard/, '') || '/' });
     }
-    return files(c, next);
+    const served = await files(c, next);
+    if (served instanceof Response) {
+      // Vite's hashed bundles never change; everything else is revalidated.
+      served.headers.set('Cache-Control', c.req.path.startsWith('/dashboard/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+    }
+    return served;
   };
 
   const page: MiddlewareHandler = async (c) => {

@@ -2,14 +2,14 @@
 // database is provisioned in the background (spec A4.1 building screen polls the status).
 import { Hono } from 'hono';
 import { createProjectBody } from '../../src/api/schemas/projects.ts';
-import { organizationAccess, projectAccess, PROJECT_COLUMNS, type ProjectRow } from '../http/access.ts';
+import { hasRole, organizationAccess, projectAccess, PROJECT_COLUMNS, type ProjectRow } from '../http/access.ts';
 import type { AppEnv } from '../http/env.ts';
 import { badRequest, notFound, unavailable } from '../http/errors.ts';
 import { readBody } from '../http/validate.ts';
-import { hasRole } from '../http/access.ts';
 import { VERSION_PREFIX } from './orgProjects.ts';
 import { DATABASES_JSON, projectEndpoint, projectJson, type DatabaseSummary } from './projectJson.ts';
 import type { Services } from '../services.ts';
+import { ownerRole, projectDatabase } from '../projects/names.ts';
 
 async function loadProject(services: Services, ref: string) {
   const { rows } = await services.pool.query<Omit<ProjectRow, 'role'> & { databases: DatabaseSummary[] }>(
@@ -101,8 +101,8 @@ export function projectRoutes(options: { publicHost: string }): Hono<AppEnv> {
       inserted_at: project.inserted_at.toISOString(),
       db_host: services.server.host,
       db_port: services.server.port,
-      db_name: `project_${project.ref}`,
-      db_user: `strata_${project.ref}`,
+      db_name: projectDatabase(project.ref),
+      db_user: ownerRole(project.ref),
       app_config: { protocol: 'http', endpoint: projectEndpoint(options.publicHost, project.ref), db_schema: 'public' },
       service_api_keys: visible.map((row) => ({ api_key: row.api_key, name: `${row.name} key`, tags: row.name })),
     });

@@ -71,3 +71,10 @@ export const dot = style({
 });
 
 export const footer = style({ marginTop: 'auto', padding: '8px 6px', borderTop: `1px solid ${vars.color.border}` });
+
+export const sheetRail = style({ width: '100%' });
+
+export const buttonItem = style([
+  item,
+  { border: 0, background: 'transparent', width: '100%', cursor: 'pointer', font: 'inherit', textAlign: 'left' },
+]);

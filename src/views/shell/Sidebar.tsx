@@ -37,7 +37,7 @@ export function Sidebar({ data, inSheet = false }: { data: ShellData; inSheet?: 
   if (groups.length === 0) return null;
   const expanded = inSheet || open;
   return (
-    <div className={`${css.rail} ${pinned && !inSheet ? css.pinnedRail : ''}`} data-testid="sidebar">
+    <div className={`${css.rail} ${inSheet ? css.sheetRail : pinned ? css.pinnedRail : ''}`} data-testid="sidebar">
       <nav
         aria-label={data.ref ? 'Project navigation' : 'Organization navigation'}
         className={css.panel}

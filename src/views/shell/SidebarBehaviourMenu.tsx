@@ -13,7 +13,7 @@ export function SidebarBehaviourMenu({ expanded }: { expanded: boolean }) {
   const { behaviour } = useSidebarState();
   return (
     <MenuTrigger>
-      <Button className={css.item} aria-label="Sidebar control" data-testid="sidebar-behaviour">
+      <Button className={css.buttonItem} aria-label="Sidebar control" data-testid="sidebar-behaviour">
         <Icon name="sidebar" size={18} className={css.icon} />
         {expanded && <span>Sidebar control</span>}
       </Button>

@@ -1,0 +1,60 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createApp } from '../app.ts';
+
+const dist = mkdtempSync(join(tmpdir(), 'strata-console-'));
+mkdirSync(join(dist, 'assets'));
+writeFileSync(join(dist, 'index.html'), '<!doctype html><title>console</title>');
+writeFileSync(join(dist, 'assets', 'index-1a2b.js'), 'export {}');
+writeFileSync(join(dist, 'favicon.ico'), 'icon');
+afterAll(() => rmSync(dist, { recursive: true, force: true }));
+
+// The database never becomes ready here: pages must not care, API calls must wait or fail cleanly.
+const never = new Promise<never>(() => {});
+const app = (distDir = dist, services: () => Promise<never> = () => never) =>
+  createApp({ mode: 'platform', publicHost: '127.0.0.1:54321', distDir, services, verifyAccessToken: async () => null });
+
+describe('console under /dashboard', () => {
+  it('serves files, and index.html for page paths, without waiting for the database', async () => {
+    const a = app();
+    const index = await a.request('/dashboard');
+    expect(index.status).toBe(200);
+    expect(await index.text()).toContain('<title>console</title>');
+    for (const path of ['/dashboard/', '/dashboard/project/abc/sql/1', '/dashboard/org/acme/usage?projectRef=x']) {
+      const page = await a.request(path);
+      expect(page.status, path).toBe(200);
+      expect(page.headers.get('content-type')).toContain('text/html');
+      expect(page.headers.get('cache-control')).toBe('no-cache');
+    }
+    const script = await a.request('/dashboard/assets/index-1a2b.js');
+    expect(script.status).toBe(200);
+    expect(script.headers.get('content-type')).toContain('javascript');
+    expect(script.headers.get('cache-control')).toContain('immutable');
+    expect((await a.request('/dashboard/favicon.ico')).headers.get('cache-control')).toBe('no-cache');
+    expect((await a.request('/dashboard/assets/gone-9f9f.js')).status).toBe(404);
+    expect((await a.request('/dashboard/../package.json')).status).not.toBe(200);
+    expect((await a.request('/dashboard/%2e%2e/%2e%2e/etc/passwd')).status).not.toBe(200);
+  });
+
+  it('redirects / to /dashboard and explains a missing build', async () => {
+    const redirect = await app().request('/');
+    expect(redirect.status).toBe(302);
+    expect(redirect.headers.get('location')).toBe('/dashboard');
+    const missing = await app(join(dist, 'nope')).request('/dashboard/org/x');
+    expect(missing.status).toBe(503);
+    expect(await missing.text()).toContain('npm run build');
+  });
+
+  it('answers /api with JSON, never a page, and a 503 when the database could not start', async () => {
+    const a = app(dist, () => Promise.reject(new Error('boom')));
+    const unauthenticated = await a.request('/api/platform/organizations');
+    expect(unauthenticated.status).toBe(401);
+    expect(await unauthenticated.json()).toEqual({ message: expect.stringMatching(/access token/) });
+    const down = await a.request('/api/nothing-here');
+    expect(down.status).toBe(503);
+    expect(await down.json()).toEqual({ message: expect.stringMatching(/not available/) });
+    expect((await a.request('/other')).status).toBe(404);
+  });
+});
