@@ -51,7 +51,11 @@ server.on('error', (error: NodeJS.ErrnoException) => {
 
 let shuttingDown = false;
 async function shutdown(signal: string): Promise<void> {
-  if (shuttingDown) return;
+  if (shuttingDown) {
+    // A second Ctrl-C means "now": Postgres is left running and adopted at the next start.
+    console.error('[strata] exiting without waiting');
+    process.exit(130);
+  }
   shuttingDown = true;
   log(`${signal}: stopping`);
   // Stop accepting requests and let in-flight ones finish, then stop Postgres.

@@ -4,8 +4,7 @@
 // the server with its own pg_ctl rather than the library's start(): pg_ctl puts postgres in its own session, so
 // a Ctrl-C at the terminal reaches only the platform, which can then stop HTTP first and Postgres second; and a
 // server that outlives a killed platform is found again through postmaster.pid (TOOLCHAIN: seen after SIGKILL).
-import { execFile } from 'node:child_process';
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { chmodSync, existsSync, readFileSync, renameSync, rmSync, statSync, truncateSync } from 'node:fs';
 import { arch, platform } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
