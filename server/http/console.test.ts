@@ -58,3 +58,21 @@ describe('console under /dashboard', () => {
     expect((await a.request('/other')).status).toBe(404);
   });
 });
+
+describe('console configuration and methods', () => {
+  it('tells the console its mode through a JSON element, escaped', async () => {
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><html><head><title>console</title></head><body></body></html>');
+    const platform = await app().request('/dashboard/org/x');
+    expect(await platform.text()).toContain('<script id="strata-config" type="application/json">{"mode":"platform"}</script></head>');
+    const selfHosted = createApp({ mode: 'self-hosted', publicHost: '127.0.0.1:1', distDir: dist, services: () => never, verifyAccessToken: async () => null });
+    expect(await (await selfHosted.request('/dashboard/')).text()).toContain('{"mode":"self-hosted"}');
+  });
+
+  it('answers other methods on page paths with the 405 page', async () => {
+    for (const method of ['POST', 'PUT', 'DELETE']) {
+      const response = await app().request('/dashboard/project/abc', { method });
+      expect(response.status).toBe(405);
+      expect(await response.text()).toContain('Method Not Allowed');
+    }
+  });
+});

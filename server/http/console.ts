@@ -9,7 +9,18 @@ import { Hono, type MiddlewareHandler } from 'hono';
 const NOT_BUILT = `<!doctype html><meta charset="utf-8"><title>Strata</title>
 <p>The console has not been built yet: run <code>npm run build</code>, then reload this page.</p>`;
 
-export function consoleRoutes(distDir: string): Hono {
+/** The console reads its mode from this JSON element (src/config.ts), so one build serves both modes. */
+export function withConsoleConfig(html: string, mode: 'platform' | 'self-hosted'): string {
+  const element = `<script id="strata-config" type="application/json">${JSON.stringify({ mode }).replace(/</g, '\\u003c')}</script>`;
+  return html.includes('</head>') ? html.replace('</head>', `${element}</head>`) : `${element}${html}`;
+}
+
+// spec A2.14: the error pages' wording, for requests the console cannot answer with the app itself.
+const METHOD_NOT_ALLOWED = `<!doctype html><meta charset="utf-8"><title>405 | Strata</title>
+<body style="font-family:system-ui;background:#171717;color:#ededed;display:flex;align-items:center;justify-content:center;height:90vh">
+<p><strong style="font-size:24px;margin-right:16px">405</strong> Method Not Allowed</p></body>`;
+
+export function consoleRoutes(distDir: string, mode: 'platform' | 'self-hosted' = 'platform'): Hono {
   const routes = new Hono();
   let files: MiddlewareHandler | null = null;
 
@@ -36,7 +47,7 @@ export function consoleRoutes(distDir: string): Hono {
     try {
       const html = await readFile(join(distDir, 'index.html'), 'utf8');
       c.header('Cache-Control', 'no-cache');
-      return c.html(html);
+      return c.html(withConsoleConfig(html, mode));
     } catch {
       return c.html(NOT_BUILT, 503);
     }
@@ -46,5 +57,7 @@ export function consoleRoutes(distDir: string): Hono {
   routes.get('/dashboard', page);
   routes.use('/dashboard/*', staticFiles);
   routes.get('/dashboard/*', page);
+  // Pages are read, never written to: any other method on a page path is a 405 page.
+  routes.on(['POST', 'PUT', 'PATCH', 'DELETE'], ['/dashboard', '/dashboard/*'], (c) => c.html(METHOD_NOT_ALLOWED, 405));
   return routes;
 }
