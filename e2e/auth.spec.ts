@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { TOTP } from 'otpauth';
-import { SCREENSHOTS } from './support/fixture.ts';
+import { SCREENSHOTS, readFixture } from './support/fixture.ts';
 
 // spec A4.11, A5: a new user signs up, signs out, signs in, enables TOTP and signs in with a code.
 test.use({ storageState: { cookies: [], origins: [] } });
@@ -57,4 +57,34 @@ test('sign up, sign out, sign in, enrol TOTP, sign in with the code', async ({ p
   await page.getByLabel('Code').fill(totp.generate());
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page).toHaveURL(/\/dashboard\/organizations$/);
+});
+
+test('sign in with an e-mailed code, and with the magic link, read from the local inbox', async ({ page, request }) => {
+  const { email } = readFixture();
+  const latestMail = async () => {
+    const inbox = await (await request.get(`/auth/v1/local/inbox?format=json&email=${encodeURIComponent(email)}`)).json();
+    return inbox.messages[0] as { code: string; link: string; created_at: string };
+  };
+  await page.goto('/dashboard/sign-in');
+  await page.getByRole('link', { name: 'Sign in with email code' }).click();
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await expect(page.getByLabel('Code')).toBeVisible();
+  const mail = await latestMail();
+  expect(mail.code).toMatch(/^\d{6}$/);
+  await page.getByLabel('Code').fill(mail.code);
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/org\//);
+
+  // Signed out, the link of a new mail signs in again (session detected in the URL, then cleared from it).
+  await page.getByTestId('user-menu').click();
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/sign-in/);
+  await page.getByRole('link', { name: 'Sign in with email code' }).click();
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await expect(page.getByLabel('Code')).toBeVisible();
+  await page.goto((await latestMail()).link);
+  await expect(page).toHaveURL(/\/dashboard\/(org\/|organizations)/);
+  expect(page.url()).not.toContain('access_token');
 });
