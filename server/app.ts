@@ -12,6 +12,7 @@ import { organizationRoutes } from './routes/organizations.ts';
 import { orgProjectRoutes } from './routes/orgProjects.ts';
 import { profileRoutes } from './routes/profile.ts';
 import { projectRoutes } from './routes/projects.ts';
+import { projectApiRoutes } from './project-api/rest.ts';
 import type { Services } from './services.ts';
 
 export interface AppDeps {
@@ -42,6 +43,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     app.all('/auth/v1', (c) => auth(c.req.raw));
     app.all('/auth/v1/*', (c) => auth(c.req.raw));
   }
+
+  // Each project's own API URL (app_config.endpoint): answers to the project's keys, not to console sessions.
+  app.route('/', projectApiRoutes({ services: deps.services, publicHost: deps.publicHost }));
 
   const session = requireSession({ mode: deps.mode, verifyAccessToken: deps.verifyAccessToken });
   app.use('/api/*', bodyLimit({ maxSize: MAX_API_BODY_BYTES, onError: (c) => c.json({ message: 'Request body too large' }, 413) }));
