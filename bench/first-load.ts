@@ -25,6 +25,8 @@ interface LoadedScript {
 
 interface Load {
   finalUrl: string;
+  /** Every URL path the page went through (client-side redirects included). */
+  paths: string[];
   scripts: LoadedScript[];
 }
 
@@ -33,6 +35,12 @@ async function loadRoute(browser: Browser, base: string, route: Route, session: 
   try {
     const page = await uncachedPage(context);
     const pending: Promise<LoadedScript | null>[] = [];
+    const paths: string[] = [];
+    page.on('framenavigated', (frame) => {
+      if (frame !== page.mainFrame()) return;
+      const { pathname, search } = new URL(frame.url());
+      if (paths[paths.length - 1] !== pathname + search) paths.push(pathname + search);
+    });
     page.on('response', (response) => {
       if (response.request().resourceType() !== 'script') return;
       pending.push(
@@ -48,7 +56,7 @@ async function loadRoute(browser: Browser, base: string, route: Route, session: 
     await page.waitForLoadState('networkidle');
     await sleep(300);
     const scripts = (await Promise.all(pending)).filter((s): s is LoadedScript => s !== null);
-    return { finalUrl: new URL(page.url()).pathname, scripts };
+    return { finalUrl: new URL(page.url()).pathname, paths, scripts };
   } finally {
     await context.close();
   }
@@ -93,6 +101,7 @@ export async function firstLoad(): Promise<BenchResult> {
       perRoute[route.key] = {
         path: route.path.replace(ref, '{ref}'),
         finalPath: last.finalUrl.replace(ref, '{ref}'),
+        paths: loads.map((load) => load.paths.map((p) => p.replaceAll(ref, '{ref}'))),
         scriptCount: loads.map((load) => load.scripts.length),
         scripts: [...last.scripts].sort((a, b) => b.gzip - a.gzip),
       };

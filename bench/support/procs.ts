@@ -100,7 +100,7 @@ export function clusterProcs(procs: ProcInfo[], pgDir: string): ProcInfo[] {
 export interface Footprint {
   rssMB: number;
   pssMB: number | null;
-  processes: { pid: number; comm: string; rssKB: number; pssKB: number | null; role: 'node' | 'postgres' }[];
+  processes: { pid: number; comm: string; cmd: string; rssKB: number; pssKB: number | null; role: 'node' | 'postgres' }[];
 }
 
 /** RSS (and PSS) of the node tree under `nodePid` plus every postgres process of the cluster in `pgDir`. */
@@ -114,7 +114,8 @@ export function platformFootprint(nodePid: number, pgDir: string): Footprint {
     for (const p of list) {
       if (seen.has(p.pid)) continue;
       seen.add(p.pid);
-      processes.push({ pid: p.pid, comm: p.comm, rssKB: p.rssKB, pssKB: p.pssKB, role: p.comm.startsWith('postgres') ? 'postgres' : role });
+      const cmd = p.cmdline.replaceAll(resolve(pgDir), '{pgDir}').replaceAll(process.cwd(), '.').slice(0, 120);
+      processes.push({ pid: p.pid, comm: p.comm, cmd, rssKB: p.rssKB, pssKB: p.pssKB, role: p.comm.startsWith('postgres') ? 'postgres' : role });
     }
   }
   const rssKB = processes.reduce((sum, p) => sum + p.rssKB, 0);
