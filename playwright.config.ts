@@ -40,9 +40,11 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: 'tsx e2e/support/start-platform.ts',
+    command: 'node --import tsx e2e/support/start-platform.ts',
     url: `${E2E_BASE}/dashboard/`,
     reuseExistingServer: false,
+    // Let the platform stop its Postgres (the default kill would leave the cluster running).
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
     timeout: 120_000,
     stdout: 'ignore',
     stderr: 'pipe',

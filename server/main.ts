@@ -1,4 +1,4 @@
-// Entry point of the local platform: `tsx server/main.ts` (npm start / npm run serve).
+// Entry point of the local platform: `node --import tsx server/main.ts` (npm start / npm run serve).
 // Listens first, boots the database in parallel; SIGINT/SIGTERM stop HTTP, then Postgres.
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';

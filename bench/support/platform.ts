@@ -1,4 +1,4 @@
-// Starting and stopping the real local platform (`tsx server/main.ts`) for the benchmarks, and the API calls
+// Starting and stopping the real local platform (`node --import tsx server/main.ts`) for the benchmarks, and the API calls
 // they make through it: sign-up, organization, project, status polling, a query.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -9,7 +9,6 @@ import { allProcs, clusterProcs } from './procs.ts';
 import { REPO_ROOT, since, sleep } from './results.ts';
 
 export const DIST_DIR = join(REPO_ROOT, 'dist');
-const TSX = join(REPO_ROOT, 'node_modules', '.bin', 'tsx');
 const VITE = join(REPO_ROOT, 'node_modules', '.bin', 'vite');
 
 /** Builds the console with `vite build` when dist/ is missing. Returns true when it built. */
@@ -85,7 +84,7 @@ export async function waitForStatus(
   throw new Error(`${url} did not answer ${status} within ${timeoutMs} ms (last: ${last})`);
 }
 
-/** Spawns `tsx server/main.ts` on a free port with `dataDir` (a new temp folder unless given). */
+/** Spawns `node --import tsx server/main.ts` on a free port with `dataDir` (a new temp folder unless given). */
 export async function startPlatform(options: { dataDir?: string; timeoutMs?: number } = {}): Promise<Platform> {
   const dataDir = options.dataDir ?? tempDataDir();
   const port = await freePort();
@@ -99,7 +98,8 @@ export async function startPlatform(options: { dataDir?: string; timeoutMs?: num
 
   let output = '';
   const started = performance.now();
-  const child = spawn(TSX, ['server/main.ts'], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  // `node --import tsx` runs the platform in one process (the tsx launcher would add a second Node process).
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const keep = (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-20_000);
   };
