@@ -3,6 +3,7 @@
 import type { GoTrueClient, Session } from '@supabase/auth-js';
 import { fromCallback, fromPromise, type EventObject } from 'xstate';
 import {
+  assuranceFromSession,
   isIgnorableSignOutError,
   needsSessionRefetch,
   verifiedFactors,
@@ -64,6 +65,10 @@ export function defineSessionActors(client: AuthClient, storage: WipeableStorage
     }),
     // With the token given, auth-js reads aal from its claims and the factors from GET /user, outside its lock.
     checkAssurance: fromPromise<AssuranceResult, CheckAssuranceInput>(async ({ input }) => {
+      // Read locally when the session carries the token's aal and the user's factors: one round trip less on
+      // every page load (the server is still the one that verifies the token on each API call).
+      const local = assuranceFromSession(input.session);
+      if (local) return local;
       const { data, error } = await client.mfa.getAuthenticatorAssuranceLevel(input.session.access_token);
       if (error) throw error;
       return { currentLevel: data.currentLevel, nextLevel: data.nextLevel };

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
   AUTH_STORAGE_KEY,
+  accessTokenAal,
+  assuranceFromSession,
   assuranceStanding,
   describeAuthError,
   hasMfa,
@@ -94,5 +96,33 @@ describe('auth rules', () => {
     expect(describeAuthError(undefined).message).toBe('Something went wrong. Please try again.');
     expect(weakPasswordReasonText('length')).toMatch(/too short/);
     expect(weakPasswordReasonText('unknown-reason')).toBe('unknown-reason');
+  });
+});
+
+describe('assurance read from the session (no round trip)', () => {
+  const token = (claims: object) => `h.${btoa(JSON.stringify(claims)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_')}.s`;
+  const session = (claims: object, factors: unknown) =>
+    ({ access_token: token(claims), refresh_token: 'r', expires_in: 3600, token_type: 'bearer', user: { id: 'u', factors } }) as never;
+
+  it('reads the aal claim and asks for aal2 when a verified factor exists', () => {
+    expect(assuranceFromSession(session({ aal: 'aal1' }, []))).toEqual({ currentLevel: 'aal1', nextLevel: 'aal1' });
+    expect(assuranceFromSession(session({ aal: 'aal1' }, [{ id: 'f', status: 'verified', factor_type: 'totp' }]))).toEqual({
+      currentLevel: 'aal1',
+      nextLevel: 'aal2',
+    });
+    expect(assuranceFromSession(session({ aal: 'aal2' }, [{ id: 'f', status: 'verified', factor_type: 'totp' }]))).toEqual({
+      currentLevel: 'aal2',
+      nextLevel: 'aal2',
+    });
+    expect(assuranceFromSession(session({ aal: 'aal1' }, [{ id: 'f', status: 'unverified', factor_type: 'totp' }]))?.nextLevel).toBe('aal1');
+  });
+
+  it('gives up (null) when the token or the user is missing', () => {
+    expect(assuranceFromSession(session({}, []))).toBeNull();
+    expect(assuranceFromSession({ ...session({ aal: 'aal1' }, []), user: null })).toBeNull();
+    // factors left out (none enrolled) reads as none
+    expect(assuranceFromSession(session({ aal: 'aal1' }, undefined))).toEqual({ currentLevel: 'aal1', nextLevel: 'aal1' });
+    expect(accessTokenAal('garbage')).toBeNull();
+    expect(accessTokenAal('a.%%%.c')).toBeNull();
   });
 });

@@ -204,3 +204,28 @@ export function qrCodeImageSrc(qrCode: string): string {
   const svg = qrCode.startsWith(rawPrefix) ? qrCode.slice(rawPrefix.length) : qrCode.trimStart().startsWith('<') ? qrCode : null;
   return svg === null ? qrCode : `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
 }
+
+/** The `aal` claim of an access token (spec A4.11 reads exp, aal, amr), or null when it cannot be read. */
+export function accessTokenAal(accessToken: string): string | null {
+  const payload = accessToken.split('.')[1];
+  if (!payload) return null;
+  try {
+    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(payload.length / 4) * 4, '='));
+    const aal = (JSON.parse(json) as { aal?: unknown }).aal;
+    return typeof aal === 'string' ? aal : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The assurance level read from the session itself — the token's aal claim and the user's verified factors —
+ * without a round trip; null when the session does not carry what is needed (then the server is asked).
+ */
+export function assuranceFromSession(session: AuthSession): AssuranceResult | null {
+  const current = accessTokenAal(session.access_token);
+  // The auth service leaves `factors` out when there are none (GoTrue's omitempty), so absent means none.
+  if (!current || !session.user) return null;
+  const next = hasVerifiedFactor(session.user) ? 'aal2' : current;
+  return { currentLevel: current, nextLevel: next };
+}
