@@ -1,19 +1,10 @@
 import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './e2e/support/chromium.ts';
 
 // e2e runs the built console on the real local platform, in Debian's Chromium (never a downloaded browser).
 const PORT = Number(process.env.E2E_PORT ?? 54391);
 export const E2E_BASE = `http://127.0.0.1:${PORT}`;
 
-const chromiumFlags = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 export default defineConfig({
   testDir: './e2e',
@@ -28,7 +19,7 @@ export default defineConfig({
     baseURL: E2E_BASE,
     trace: 'off',
     screenshot: 'only-on-failure',
-    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumFlags },
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
   projects: [
     { name: 'setup', testMatch: /global\.setup\.ts/ },

@@ -2,20 +2,10 @@
 // and the signed-in state the console reads from localStorage.
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import type { Session } from './platform.ts';
+import { CHROMIUM_ARGS as FLAGS, CHROMIUM_PATH as CHROMIUM } from '../../e2e/support/chromium.ts';
 
 export const AUTH_STORAGE_KEY = 'strata.dashboard.auth.token';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM, args: FLAGS, headless: true });

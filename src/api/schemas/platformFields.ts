@@ -1,22 +1,11 @@
 // Field schemas shared by the platform API's request schemas (server/ validates with them; the console may too).
 // Plain zod, no node imports. Messages read after the field name: "name must not be empty".
 import { z } from 'zod';
+import { PROJECT_STATUSES } from '../../domain/navigation/project-status.ts';
 
-// spec A4.1
-export const PROJECT_STATUSES = [
-  'ACTIVE_HEALTHY',
-  'COMING_UP',
-  'UNKNOWN',
-  'INACTIVE',
-  'RESTARTING',
-  'RESIZING',
-  'UPGRADING',
-  'RESTORING',
-  'RESTORE_FAILED',
-  'GOING_DOWN',
-  'PAUSING',
-  'PAUSE_FAILED',
-] as const;
+export { PROJECT_STATUSES };
+
+// spec A4.1: the statuses are listed once, in src/domain/navigation/project-status.ts.
 export const projectStatusSchema = z.enum(PROJECT_STATUSES);
 
 // spec A3 Organization.plan.id
