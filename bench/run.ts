@@ -3,6 +3,7 @@
 // the exit code is 1 only when a benchmark could not run.
 import { firstLoad, printFirstLoadDetails } from './first-load.ts';
 import { platformBench } from './platform.ts';
+import { printProjectsListDetails, projectsListBench } from './projects-list.ts';
 import { printTable, writeResult, type BenchResult } from './support/results.ts';
 import { tti } from './tti.ts';
 
@@ -10,6 +11,7 @@ const BENCHMARKS: Record<string, { run: () => Promise<BenchResult>; details?: (r
   'first-load': { run: firstLoad, details: printFirstLoadDetails },
   tti: { run: tti },
   platform: { run: platformBench },
+  'projects-list': { run: projectsListBench, details: printProjectsListDetails },
 };
 
 const asked = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));

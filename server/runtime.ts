@@ -4,6 +4,7 @@ import { createAuthService, type AuthService } from './auth/index.ts';
 import type { Config } from './config.ts';
 import { startEmbeddedCluster } from './db/embedded.ts';
 import { serverFromUrl, type DatabaseServer } from './db/server.ts';
+import { bootstrapMode } from './self-hosted.ts';
 import { createServices, type Services } from './services.ts';
 
 export interface Runtime {
@@ -13,7 +14,14 @@ export interface Runtime {
   stop(): Promise<void>;
 }
 
-export function startRuntime(config: Config, options: { issuer: string; log: (line: string) => void }): Runtime {
+export interface RuntimeOptions {
+  issuer: string;
+  log: (line: string) => void;
+  /** Name of the platform database (tests sharing one server use their own); strata_platform by default. */
+  platformDatabase?: string;
+}
+
+export function startRuntime(config: Config, options: RuntimeOptions): Runtime {
   const started = performance.now();
   const server: Promise<DatabaseServer> = config.databaseUrl
     ? Promise.resolve(serverFromUrl(config.databaseUrl, 'external'))
@@ -30,7 +38,16 @@ export function startRuntime(config: Config, options: { issuer: string; log: (li
         );
         return cluster;
       });
-  const services = server.then((s) => createServices(s));
+  // Self-hosted mode: the default organization and project exist before any API call is served (API calls
+  // await `services`). A failure there is logged and leaves the rest of the API working.
+  const services = server
+    .then((s) => createServices(s, options.platformDatabase ? { platformDatabase: options.platformDatabase } : {}))
+    .then(async (s) => {
+      await bootstrapMode(config.mode, s, options.log).catch((error: Error) =>
+        options.log(`The default project could not be created: ${error.message}`),
+      );
+      return s;
+    });
   const auth = services.then((s) =>
     createAuthService({ pool: s.pool, issuer: options.issuer, dataDir: config.dataDir, mode: config.mode, log: options.log }),
   );

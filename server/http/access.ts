@@ -2,6 +2,7 @@
 // so its existence does not leak; a member whose role is too low gets 403.
 import type pg from 'pg';
 import { forbidden, notFound } from './errors.ts';
+import { DEFAULT_PROJECT_REF } from '../projects/names.ts';
 import { MEMBER_ROLES, ORG_SLUG_PATTERN, PROJECT_REF_PATTERN, type MemberRole } from '../../src/api/schemas/platformFields.ts';
 
 type Queryable = Pick<pg.Pool, 'query'>;
@@ -81,7 +82,7 @@ export async function projectAccess(
   least: MemberRole = 'read_only',
   action = 'do this',
 ): Promise<ProjectRow> {
-  if (!PROJECT_REF_PATTERN.test(ref)) throw notFound('Project not found');
+  if (!PROJECT_REF_PATTERN.test(ref) && ref !== DEFAULT_PROJECT_REF) throw notFound('Project not found');
   const { rows } = await db.query<ProjectRow>(
     `select ${PROJECT_COLUMNS}, m.role
        from projects p

@@ -10,6 +10,9 @@ export function newProjectRef(): string {
   return ref;
 }
 
+/** The fixed ref of the project self-hosted mode creates for the local user (spec A2.2 /project/default). */
+export const DEFAULT_PROJECT_REF = 'default';
+
 export function randomLetters(count: number): string {
   let text = '';
   for (let i = 0; i < count; i++) text += LETTERS[randomInt(LETTERS.length)];

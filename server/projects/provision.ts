@@ -24,6 +24,8 @@ export interface NewProject {
   dbVersion: string;
   /** The database password chosen by the user; only its SCRAM verifier leaves this process. */
   dbPass: string;
+  /** A fixed ref (the self-hosted default project) instead of a random one; taken → the insert fails (23505). */
+  ref?: string;
 }
 
 export interface Provisioner {
@@ -97,7 +99,7 @@ export function createProvisioner(deps: {
 
   async function create(project: NewProject): Promise<string> {
     for (let attempt = 0; ; attempt++) {
-      const ref = newProjectRef();
+      const ref = project.ref ?? newProjectRef();
       const client = await platform.connect();
       try {
         await client.query('begin');
@@ -109,7 +111,7 @@ export function createProvisioner(deps: {
         await client.query('rollback').catch(() => {});
         // 23505 / 42710: the random ref (or a role of that name) already exists; draw another.
         const code = (error as { code?: string }).code;
-        if (attempt < 3 && (code === '23505' || code === '42710')) continue;
+        if (project.ref === undefined && attempt < 3 && (code === '23505' || code === '42710')) continue;
         throw error;
       } finally {
         client.release();

@@ -54,6 +54,13 @@ describe('organizations', () => {
     expect(members.body).toEqual([expect.objectContaining({ gotrue_id: alice.id, role: 'owner', primary_email: 'alice.smith@example.com' })]);
   });
 
+  it('reports the partner managing an organization as its row says (spec A1, A3 managed_by)', async () => {
+    const org = await h.call('POST', '/api/platform/organizations', { token: alice.token, body: { name: 'Partnered' } });
+    await h.services.pool.query(`update organizations set managed_by = 'VERCEL_MARKETPLACE' where slug = $1`, [org.body.slug]);
+    const read = await h.call('GET', `/api/platform/organizations/${org.body.slug}`, { token: alice.token });
+    expect(read.body.managed_by).toBe('VERCEL_MARKETPLACE');
+  });
+
   it('derives slugs from any name', () => {
     expect(slugFromName('Acme Corp')).toBe('acme-corp');
     expect(slugFromName('  --Hello__World--  ')).toBe('hello-world');

@@ -8,6 +8,7 @@ import { conflict } from '../http/errors.ts';
 import { readBody } from '../http/validate.ts';
 import { randomLetters } from '../projects/names.ts';
 import { ensureProfile } from './profile.ts';
+import { teamRoutes } from './team.ts';
 
 export function organizationJson(row: OrganizationRow) {
   return {
@@ -76,6 +77,8 @@ export function organizationRoutes(): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
 
   routes.get('/organizations', async (c) => {
+    // The console lists organizations before anything else: a fresh invitee's invitations are accepted here too.
+    await ensureProfile(c.var.services.pool, c.var.user);
     const { rows } = await c.var.services.pool.query<OrganizationRow>(
       `select ${ORGANIZATION_COLUMNS}, m.role from organizations o join plans pl on pl.id = o.plan_id
          join members m on m.organization_id = o.id and m.profile_id = $1 order by lower(o.name), o.id`,
@@ -151,5 +154,6 @@ export function organizationRoutes(): Hono<AppEnv> {
     return c.json(rows);
   });
 
+  routes.route('/', teamRoutes());
   return routes;
 }

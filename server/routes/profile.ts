@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import type pg from 'pg';
 import type { AppEnv } from '../http/env.ts';
 import type { AccessClaims } from '../http/session.ts';
+import { acceptInvitations } from './team.ts';
 
 export interface ProfileRow {
   id: string;
@@ -30,6 +31,8 @@ export async function ensureProfile(
      on conflict (id) do nothing returning ${columns}`,
     [claims.sub, usernameFor(claims), (claims.email ?? '').toLowerCase()],
   );
+  // Pending invitations for this e-mail become memberships (on sign-up, and for existing users on next fetch).
+  await acceptInvitations(db, claims.sub, claims.email);
   if (inserted.rows[0]) return { profile: inserted.rows[0], created: true };
   const { rows } = await db.query<ProfileRow>(`select ${columns} from profiles where id = $1`, [claims.sub]);
   return { profile: rows[0]!, created: false };

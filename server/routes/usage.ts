@@ -1,6 +1,11 @@
 // Organization usage (spec A3 "Organization usage", A7 GET /platform/organizations/{slug}/usage).
-// DB_SIZE is measured live from the project databases; other metrics come from usage_events reported by the
-// platform services (gauges: latest value per project; counters: sum over the period).
+// DB_SIZE is measured live from the project databases (pg_database_size); STORAGE_SIZE is the size of the files
+// under <storageRoot>/<ref>/ when the platform has a storage folder (file storage arrives with its own issue:
+// until then it reads 0); other metrics come from usage_events reported by the platform services (gauges:
+// latest value per project; counters: sum over the period). Metric names are shared with the console
+// (src/domain/usage.ts).
+import { lstat, readdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import type pg from 'pg';
 import type { OrganizationRow } from '../http/access.ts';
 import { projectDatabase } from '../projects/names.ts';
@@ -19,10 +24,34 @@ export function defaultPeriod(now = new Date()): { start: Date; end: Date } {
   return { start: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)), end: now };
 }
 
+/** Total bytes of the regular files under `dir` (symbolic links are not followed); 0 when it does not exist. */
+export async function folderSize(dir: string): Promise<number> {
+  let entries;
+  try {
+    entries = await readdir(dir, { withFileTypes: true });
+  } catch {
+    return 0;
+  }
+  let total = 0;
+  for (const entry of entries) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) total += await folderSize(path);
+    else if (entry.isFile()) total += await lstat(path).then((s) => s.size, () => 0);
+  }
+  return total;
+}
+
+/** STORAGE_SIZE of the given projects: their folders under the storage root, or 0 without one. */
+export async function storageSize(storageRoot: string | null | undefined, refs: readonly string[]): Promise<number> {
+  if (!storageRoot) return 0;
+  const sizes = await Promise.all(refs.map((ref) => folderSize(join(storageRoot, ref))));
+  return sizes.reduce((sum, size) => sum + size, 0);
+}
+
 export async function organizationUsage(
   db: Pick<pg.Pool, 'query'>,
   org: Pick<OrganizationRow, 'id' | 'plan_id' | 'usage_billing_enabled'>,
-  options: { projectId?: number; start: Date; end: Date },
+  options: { projectId?: number; start: Date; end: Date; storageRoot?: string | null },
 ): Promise<UsageItem[]> {
   const projectFilter = options.projectId ?? null;
   const { rows: projects } = await db.query<{ ref: string }>(
@@ -34,6 +63,7 @@ export async function organizationUsage(
     'select coalesce(sum(pg_database_size(datname)), 0)::text as bytes from pg_database where datname = any($1)',
     [projects.map((p) => projectDatabase(p.ref))],
   );
+  const storedBytes = await storageSize(options.storageRoot, projects.map((p) => p.ref));
   const { rows } = await db.query<{
     metric: string;
     kind: 'gauge' | 'counter';
@@ -63,7 +93,12 @@ export async function organizationUsage(
   const capped = org.plan_id === 'free' || (org.plan_id === 'pro' && !org.usage_billing_enabled);
   return rows.map((row) => ({
     metric: row.metric,
-    usage: row.metric === 'DB_SIZE' ? Number(size[0]?.bytes ?? 0) : Number(row.usage),
+    usage:
+      row.metric === 'DB_SIZE'
+        ? Number(size[0]?.bytes ?? 0)
+        : row.metric === 'STORAGE_SIZE'
+          ? storedBytes
+          : Number(row.usage),
     pricing_free_units: row.pricing_free_units === null ? null : Number(row.pricing_free_units),
     capped,
     available_in_plan: row.available_in_plan,

@@ -26,9 +26,13 @@ export function projectListSearchParams(query: ProjectListQuery): Record<string,
   return params;
 }
 
-export const fetchOrganizationProjects = (slug: string, query: ProjectListQuery) =>
+/** `signal` lets a superseded page request (an older search) be cancelled. */
+export const fetchOrganizationProjects = (slug: string, query: ProjectListQuery, options: { signal?: AbortSignal } = {}) =>
   api
-    .get(`platform/organizations/${encodeURIComponent(slug)}/projects`, { searchParams: projectListSearchParams(query) })
+    .get(`platform/organizations/${encodeURIComponent(slug)}/projects`, {
+      searchParams: projectListSearchParams(query),
+      ...(options.signal ? { signal: options.signal } : {}),
+    })
     .json<ProjectsPage>();
 
 export const fetchProject = (ref: string) => api.get(`platform/projects/${encodeURIComponent(ref)}`).json<Project>();

@@ -1,11 +1,13 @@
 // Request schemas of the project routes (spec A7 "Project lifecycle").
 import { z } from 'zod';
+import { DB_PASSWORD_MIN_LENGTH } from '../../domain/password-strength.ts';
 import { displayNameSchema, orgSlugSchema, storableString } from './platformFields.ts';
 
 // spec A3 Project.cloud_provider: a cloud provider, its Kubernetes and NIMBUS variants, and FLY.
 export const CLOUD_PROVIDERS = ['AWS', 'AWS_K8S', 'AWS_NIMBUS', 'FLY'] as const;
 
-export const DB_PASSWORD_MIN_LENGTH = 8;
+// The one minimum, shared with the console's password meter.
+export { DB_PASSWORD_MIN_LENGTH };
 
 export const createProjectBody = z.object({
   organization_slug: orgSlugSchema,

@@ -1,5 +1,6 @@
 // Header rules (spec A2.3).
 import { isEnabled, type Flags } from './flags.ts';
+import { EXCLUDED_USAGE_METRIC } from '../usage.ts';
 
 /** 'New organization' target, or null unless organizations:create is on. spec A2.3 */
 export function newOrganizationHref(flags: Flags): string | null {
@@ -18,13 +19,17 @@ export function showsLargeLogo(flags: Flags): boolean {
 
 /** One usage metric of an organization as the badge reads it. */
 export interface UsageMetric {
+  metric?: string;
   usage: number;
   pricing_free_units?: number | null;
 }
 
-/** 'Exceeding usage limits' shows when any metric's usage is above its free units (default 0). spec A2.3 */
+/**
+ * 'Exceeding usage limits' shows when any metric's usage is above its free units (default 0). spec A2.3;
+ * DISK_IOPS_GP3 is excluded (spec A3).
+ */
 export function isExceedingUsageLimits(metrics: readonly UsageMetric[]): boolean {
-  return metrics.some((metric) => metric.usage > (metric.pricing_free_units ?? 0));
+  return metrics.some((metric) => metric.metric !== EXCLUDED_USAGE_METRIC && metric.usage > (metric.pricing_free_units ?? 0));
 }
 
 /** Target of the 'Exceeding usage limits' badge. spec A2.3 */

@@ -1,9 +1,11 @@
 import { Link } from '@tanstack/react-router';
 import type { Organization } from '../../api/types.ts';
 import { Badge } from '../../ui/Badge.tsx';
+import { ManagedByHint } from '../../ui/ManagedByHint.tsx';
 import * as css from '../pages/Page.css.ts';
+import * as local from './OrganizationsPage.css.ts';
 
-/** /organizations: every organization of the user (spec A2.2). Creating one arrives with the organizations issue. */
+/** /organizations: every organization of the user (spec A2.2); partner-managed ones say so (spec A1). */
 export function OrganizationsPage({ organizations }: { organizations: Organization[] }) {
   return (
     <section className={css.page} aria-labelledby="orgs-title">
@@ -15,12 +17,18 @@ export function OrganizationsPage({ organizations }: { organizations: Organizati
       ) : (
         <div className={css.grid}>
           {organizations.map((org) => (
-            <Link key={org.slug} to="/org/$slug" params={{ slug: org.slug }} className={css.card}>
-              <h2 className={css.cardTitle}>{org.name}</h2>
-              <p className={css.cardText}>
-                <Badge>{org.plan.name}</Badge>
-              </p>
-            </Link>
+            // The hint sits beside the card's link, not inside it: a focusable control cannot nest in a link.
+            <div key={org.slug} className={local.cardWrap}>
+              <Link to="/org/$slug" params={{ slug: org.slug }} className={css.card}>
+                <h2 className={css.cardTitle}>{org.name}</h2>
+                <p className={css.cardText}>
+                  <Badge>{org.plan.name}</Badge>
+                </p>
+              </Link>
+              <span className={local.hint}>
+                <ManagedByHint managedBy={org.managed_by} />
+              </span>
+            </div>
           ))}
         </div>
       )}

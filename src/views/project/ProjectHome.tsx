@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import type { Project } from '../../api/types.ts';
 import { displayPostgresVersion, projectComputeSize } from '../../domain/projects.ts';
 import { Badge } from '../../ui/Badge.tsx';
+import { useProjectBuildingStatus } from './useProjectBuildingStatus.ts';
 import * as css from '../pages/Page.css.ts';
 
 const QUICK_LINKS = [
@@ -15,13 +16,14 @@ const QUICK_LINKS = [
 export function ProjectHome({ project }: { project: Project }) {
   const version = displayPostgresVersion(project.dbVersion);
   const compute = projectComputeSize(project);
+  const status = useProjectBuildingStatus(project);
   return (
     <section className={css.page} aria-labelledby="project-title">
       <h1 id="project-title" className={css.title}>
         {project.name}
       </h1>
       <div className={css.facts}>
-        <Fact label="Status" value={<Badge variant={project.status === 'ACTIVE_HEALTHY' ? 'brand' : 'warning'}>{project.status}</Badge>} />
+        <Fact label="Status" value={<Badge variant={status === 'ACTIVE_HEALTHY' ? 'brand' : 'warning'} data-testid="project-status">{status}</Badge>} />
         <Fact label="Region" value={project.region} />
         {compute && <Fact label="Compute" value={compute} />}
         {version && <Fact label="Postgres" value={version} />}

@@ -7,6 +7,7 @@ import { readLastVisitedOrg } from '../../actors/last-visited.ts';
 import { Icon } from '../../ui/Icon.tsx';
 import { BranchSwitcher, OrganizationSwitcher, ProjectSwitcher } from './Switchers.tsx';
 import { ThemeMenu } from './ThemeMenu.tsx';
+import { UsageLimitsBadge } from './UsageLimitsBadge.tsx';
 import { useAppContext } from './useAppContext.ts';
 import { useSessionUser } from './useSessionUser.ts';
 import type { ShellData } from './useShellData.ts';
@@ -36,6 +37,7 @@ export function Header({ data }: { data: ShellData }) {
           <BranchSwitcher data={data} />
         </>
       )}
+      {data.isPlatform && data.slug && <UsageLimitsBadge key={data.slug} slug={data.slug} />}
       <div className={css.spacer} />
       <HelpMenu data={data} />
       <ThemeMenu />

@@ -4,6 +4,9 @@ import { useNavigate } from '@tanstack/react-router';
 import { newOrganizationHref, newProjectHref } from '../../domain/navigation/header.ts';
 import { listScrolls, switchOrganizationPath, switchProjectPath } from '../../domain/navigation/layout.ts';
 import { Icon } from '../../ui/Icon.tsx';
+import { ManagedByHint } from '../../ui/ManagedByHint.tsx';
+import { Popover } from '../../ui/Popover.tsx';
+import { NEW_PROJECT_KEY, ProjectSwitcherMenu } from './ProjectSwitcherMenu.tsx';
 import { useAppContext } from './useAppContext.ts';
 import type { ShellData } from './useShellData.ts';
 import * as css from './Header.css.ts';
@@ -43,6 +46,7 @@ export function OrganizationSwitcher({ data }: { data: ShellData }) {
                 <MenuItem key={org.slug} id={org.slug} textValue={org.name}>
                   <span>{org.name}</span>
                   <span className={css.badge}>{org.plan.name}</span>
+                  <ManagedByHint managedBy={org.managed_by} inMenu />
                   {org.slug === current?.slug && <Icon name="check" size={14} className={css.check} />}
                 </MenuItem>
               ))
@@ -62,55 +66,39 @@ export function OrganizationSwitcher({ data }: { data: ShellData }) {
   );
 }
 
+/**
+ * Project switcher (spec A2.3): searchable (debounce 500 ms) and infinite, on the same list machine as the
+ * organization's projects page. Choosing a project keeps the sub-route (switchProjectPath).
+ */
 export function ProjectSwitcher({ data }: { data: ShellData }) {
   const { flags } = useAppContext();
   const navigate = useNavigate();
-  const projects = data.orgProjects?.projects ?? (data.project ? [data.project] : []);
-  const total = data.orgProjects?.pagination.count ?? projects.length;
+  const newHref = data.slug ? newProjectHref(flags, data.slug) : null;
   return (
     <MenuTrigger>
       <Button className={css.trigger} aria-label="Switch project" data-testid="project-switcher">
         <span>{data.project?.name ?? data.ref}</span>
         <Icon name="chevronsUpDown" size={14} />
       </Button>
-        <Menu
-                    aria-label="Projects"
-          style={listScrolls(projects.length) ? SCROLLING_LIST : undefined}
-          onAction={(key) => {
-            const target = String(key);
-            const newHref = data.slug ? newProjectHref(flags, data.slug) : null;
-            if (target === '__new' && newHref) void navigate({ to: newHref });
-            else if (target !== '__new') void navigate({ to: switchProjectPath({ pathname: data.pathname, search: location.search, newRef: target }) });
-          }}
-        >
-          <MenuSection title="Projects">
-            {projects.length === 0 ? (
-              <MenuItem id="__none" isDisabled>
-                No results found.
-              </MenuItem>
-            ) : (
-              projects.map((project) => (
-                <MenuItem key={project.ref} id={project.ref} textValue={project.name}>
-                  <span>{project.name}</span>
-                  {project.ref === data.ref && <Icon name="check" size={14} className={css.check} />}
-                </MenuItem>
-              ))
-            )}
-          </MenuSection>
-          {total > projects.length && (
-            <MenuItem id="__hint" isDisabled>
-              Not all projects are shown here. Try searching to find a specific project.
-            </MenuItem>
-          )}
-          {data.slug && newProjectHref(flags, data.slug) && (
-            <>
-              <MenuSeparator />
-              <MenuItem id="__new">
-                <Icon name="plus" size={14} /> New project
-              </MenuItem>
-            </>
-          )}
-        </Menu>
+      <Popover placement="bottom start">
+        {data.slug ? (
+          <ProjectSwitcherMenu
+            key={data.slug}
+            slug={data.slug}
+            currentRef={data.ref}
+            newProjectHref={newHref}
+            onAction={(target) => {
+              if (target === NEW_PROJECT_KEY) {
+                if (newHref) void navigate({ to: newHref });
+              } else {
+                void navigate({ to: switchProjectPath({ pathname: data.pathname, search: location.search, newRef: target }) });
+              }
+            }}
+          />
+        ) : (
+          <p className={css.menu}>No results found.</p>
+        )}
+      </Popover>
     </MenuTrigger>
   );
 }

@@ -1,5 +1,5 @@
 import { useMatch, useParams, useRouteContext, useRouterState } from '@tanstack/react-router';
-import type { Organization, Project, ProjectsPage } from '../../api/types.ts';
+import type { Organization, Project } from '../../api/types.ts';
 
 export interface ShellData {
   pathname: string;
@@ -8,7 +8,6 @@ export interface ShellData {
   organizations: Organization[];
   organization?: Organization;
   project?: Project;
-  orgProjects?: ProjectsPage;
   isPlatform: boolean;
 }
 
@@ -32,7 +31,6 @@ export function useShellData(): ShellData {
     organizations,
     organization,
     project,
-    orgProjects: projectMatch?.loaderData?.orgProjects,
     isPlatform: context.config?.mode !== 'self-hosted',
   };
 }

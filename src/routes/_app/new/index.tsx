@@ -1,7 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PendingPage } from '../../../views/pages/PendingPage.tsx';
+import { isEnabled } from '../../../domain/navigation/flags.ts';
+import { NewOrganizationPage } from '../../../views/new/NewOrganizationPage.tsx';
+import { useAppContext } from '../../../views/shell/useAppContext.ts';
 
+// spec A2.2 /new, A2.3: reachable only with the organizations:create flag.
 export const Route = createFileRoute('/_app/new/')({
   staticData: { title: 'New organization' },
-  component: () => <PendingPage title="New organization" area="organization management" />,
+  component: NewOrganizationRoute,
 });
+
+function NewOrganizationRoute() {
+  const { flags } = useAppContext();
+  return <NewOrganizationPage canCreate={isEnabled(flags, 'organizations:create')} />;
+}

@@ -10,5 +10,6 @@ export const Route = createFileRoute('/_app/project/$ref/')({
 
 function ProjectHomeRoute() {
   const { project } = projectRoute.useLoaderData();
-  return <ProjectHome project={project} />;
+  // Keyed by ref: another project gets its own status actor.
+  return <ProjectHome key={project.ref} project={project} />;
 }

@@ -1,8 +1,7 @@
 import { Outlet, createFileRoute } from '@tanstack/react-router';
 import { writeLastVisitedOrg } from '../../../../actors/last-visited.ts';
 import { RouteError } from '../../../../views/errors/RouteError.tsx';
-import { fetchOrganizationProjects, fetchProject } from '../../../../api/platform.ts';
-import { PROJECT_LIST_PAGE_SIZE, PROJECT_LIST_DEFAULT_SORT } from '../../../../domain/projects.ts';
+import { fetchProject } from '../../../../api/platform.ts';
 import { PROJECT_DETAILS_STALE_MS } from '../../../../domain/cache.ts';
 import { bool, compact, str } from '../../../../search-params.ts';
 
@@ -24,15 +23,8 @@ export const Route = createFileRoute('/_app/project/$ref')({
   loader: async ({ params }) => {
     const project = await fetchProject(params.ref);
     if (project.organization_slug) writeLastVisitedOrg(project.organization_slug);
-    // The first page of the organization's projects feeds the header's project switcher.
-    const orgProjects = project.organization_slug
-      ? await fetchOrganizationProjects(project.organization_slug, {
-          limit: PROJECT_LIST_PAGE_SIZE,
-          offset: 0,
-          sort: PROJECT_LIST_DEFAULT_SORT,
-        }).catch(() => undefined)
-      : undefined;
-    return { project, orgProjects };
+    // The header's project switcher pages the organization's projects itself (infinite-list machine).
+    return { project };
   },
   staleTime: PROJECT_DETAILS_STALE_MS,
   component: Outlet,

@@ -1,0 +1,95 @@
+// The new-organization form (spec A2.2 /new, A3 Organization): editing → submitting → done, or back to editing
+// with the server's message. What the user typed is kept on every failure.
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { DEFAULT_PLAN, isPlanId, validateOrganizationName, type PlanOptionId } from '../src/domain/organizations.ts';
+
+export type CreateOrganizationField = 'name' | 'plan';
+
+export type CreateOrganizationContext = {
+  name: string;
+  plan: PlanOptionId;
+  /** The name's validation message (shown under the field). */
+  nameError: string | null;
+  /** The server's message, verbatim. */
+  error: string | null;
+  /** The new organization's slug, once created. */
+  slug: string | null;
+};
+
+export type CreateOrganizationFormEditEvent = { type: 'form.edit'; field: CreateOrganizationField; value: string };
+export type CreateOrganizationFormSubmitEvent = { type: 'form.submit' };
+export type CreateOrganizationEvent = CreateOrganizationFormEditEvent | CreateOrganizationFormSubmitEvent;
+
+export type CreateOrganizationRequest = { name: string; plan: PlanOptionId };
+export type CreatedOrganization = { slug: string };
+
+function notProvided(name: string): never {
+  throw new Error(`the '${name}' actor is not provided`);
+}
+
+const messageOf = (error: unknown): string => {
+  const message = (error as { message?: unknown } | null)?.message;
+  return typeof message === 'string' && message !== '' ? message : 'The organization could not be created.';
+};
+
+export const createOrganizationMachine = setup({
+  types: {} as {
+    context: CreateOrganizationContext;
+    events: CreateOrganizationEvent;
+    tags: 'busy' | 'error';
+    output: CreatedOrganization;
+  },
+  actors: {
+    createOrganization: fromPromise<CreatedOrganization, CreateOrganizationRequest>(async () => notProvided('create organization')),
+  },
+  guards: {
+    nameInvalid: ({ context }) => validateOrganizationName(context.name) !== null,
+  },
+  actions: {
+    edit: assign(({ context, event }) => {
+      assertEvent(event, 'form.edit');
+      if (event.field === 'plan') return isPlanId(event.value) ? { plan: event.value } : {};
+      // A message from the last submit goes once the name is valid again.
+      return { name: event.value, nameError: context.nameError && validateOrganizationName(event.value) };
+    }),
+    storeNameError: assign({ nameError: ({ context }) => validateOrganizationName(context.name), error: null }),
+    clearMessages: assign({ nameError: null, error: null }),
+    storeFailure: assign({ error: ({ event }) => messageOf((event as { error?: unknown }).error) }),
+    storeCreated: assign({ slug: ({ event }) => (event as { output?: CreatedOrganization }).output?.slug ?? null }),
+  },
+}).createMachine({
+  id: 'createOrganization',
+  context: { name: '', plan: DEFAULT_PLAN, nameError: null, error: null, slug: null },
+  initial: 'editing',
+  output: ({ context }) => ({ slug: context.slug ?? '' }),
+  states: {
+    editing: {
+      initial: 'ready',
+      states: {
+        ready: {},
+        invalid: { tags: 'error' },
+        failed: { tags: 'error' },
+      },
+      on: {
+        'form.edit': { actions: 'edit' },
+        'form.submit': [
+          { guard: 'nameInvalid', target: '.invalid', actions: 'storeNameError' },
+          { target: 'submitting', actions: 'clearMessages' },
+        ],
+      },
+    },
+    submitting: {
+      tags: 'busy',
+      invoke: {
+        id: 'createOrganization',
+        src: 'createOrganization',
+        input: ({ context }) => ({ name: context.name.trim(), plan: context.plan }),
+        onDone: { target: 'done', actions: 'storeCreated' },
+        onError: { target: 'editing.failed', actions: 'storeFailure' },
+      },
+    },
+    done: { type: 'final' },
+  },
+});
+
+export type CreateOrganizationMachine = typeof createOrganizationMachine;

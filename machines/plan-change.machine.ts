@@ -1,0 +1,67 @@
+// Switching an organization's plan from the subscription panel (/org/{slug}/billing?panel=subscriptionPlan).
+// The local platform has no payment provider: the switch is a PATCH of the organization's plan (spec A6 Upgrade
+// button with billing:all). One switch at a time; a failure shows the platform's message.
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import type { PlanId } from '../src/api/types.ts';
+
+export type PlanChangeContext = {
+  plan: PlanId | null;
+  error: string | null;
+  /** The plan the organization was last switched to, for the notice. */
+  switchedTo: PlanId | null;
+};
+
+export type PlanSwitchEvent = { type: 'plan.switch'; plan: PlanId };
+export type PlanChangeEvent = PlanSwitchEvent;
+export type PlanChangeTag = 'busy' | 'error';
+
+function notProvided(name: string): never {
+  throw new Error(`the '${name}' actor is not provided`);
+}
+
+const messageOf = (error: unknown): string => {
+  const message = (error as { message?: unknown } | null)?.message;
+  return typeof message === 'string' && message !== '' ? message : 'The plan could not be changed';
+};
+
+export const planChangeMachine = setup({
+  types: {} as { context: PlanChangeContext; events: PlanChangeEvent; tags: PlanChangeTag },
+  actors: {
+    changePlan: fromPromise<unknown, { plan: PlanId }>(async () => notProvided('change plan')),
+  },
+  actions: {
+    rememberPlan: assign({
+      plan: ({ event }) => {
+        assertEvent(event, 'plan.switch');
+        return event.plan;
+      },
+      error: null,
+      switchedTo: null,
+    }),
+    noteSwitched: assign({ switchedTo: ({ context }) => context.plan, plan: null }),
+    storeFailure: assign({ error: ({ event }) => messageOf((event as { error?: unknown }).error), plan: null }),
+  },
+}).createMachine({
+  id: 'planChange',
+  context: { plan: null, error: null, switchedTo: null },
+  initial: 'idle',
+  states: {
+    idle: {
+      initial: 'ready',
+      states: { ready: {}, failed: { tags: 'error' } },
+      on: { 'plan.switch': { target: 'switching', actions: 'rememberPlan' } },
+    },
+    switching: {
+      tags: 'busy',
+      invoke: {
+        id: 'changePlan',
+        src: 'changePlan',
+        input: ({ context }) => ({ plan: context.plan! }),
+        onDone: { target: 'idle', actions: 'noteSwitched' },
+        onError: { target: 'idle.failed', actions: 'storeFailure' },
+      },
+    },
+  },
+});
+
+export type PlanChangeMachine = typeof planChangeMachine;

@@ -1,0 +1,58 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '../../ui/theme.css.ts';
+
+export const headerRow = style({ display: 'flex', alignItems: 'flex-end', justifyContent: 'space-between', gap: 16 });
+export const table = style({
+  width: '100%',
+  borderCollapse: 'collapse',
+  marginTop: 12,
+  fontSize: 13,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: 8,
+  overflow: 'hidden',
+});
+export const th = style({
+  textAlign: 'left',
+  fontWeight: 500,
+  color: vars.color.muted,
+  fontSize: 12,
+  padding: '8px 12px',
+  background: vars.color.surface,
+  borderBottom: `1px solid ${vars.color.border}`,
+});
+export const td = style({
+  padding: '10px 12px',
+  borderBottom: `1px solid ${vars.color.border}`,
+  color: vars.color.foreground,
+  verticalAlign: 'middle',
+});
+export const email = style({ fontWeight: 500 });
+export const username = style({ color: vars.color.muted, fontSize: 12 });
+export const actions = style({ display: 'flex', gap: 8, justifyContent: 'flex-end', alignItems: 'center' });
+export const roleSelect = style({ minWidth: 150 });
+export const notice = style({
+  marginTop: 16,
+  padding: '8px 12px',
+  borderRadius: 6,
+  background: vars.color.brandSubtle,
+  color: vars.color.foreground,
+  fontSize: 13,
+});
+export const alert = style({
+  marginTop: 16,
+  padding: '8px 12px',
+  borderRadius: 6,
+  background: vars.color.destructiveSubtle,
+  color: vars.color.foreground,
+  fontSize: 13,
+});
+export const form = style({ display: 'flex', flexDirection: 'column', gap: 12 });
+export const footer = style({ display: 'flex', gap: 8, justifyContent: 'flex-end' });
+export const visuallyHidden = style({
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+});
