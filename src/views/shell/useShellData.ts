@@ -14,7 +14,7 @@ export interface ShellData {
 /** What the chrome reads from the router: the path, its params and the loaders' data (organizations, project). */
 export function useShellData(): ShellData {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
-  const params = useParams({ strict: false }) as { ref?: string; slug?: string };
+  const params = useParams({ strict: false }) as { ref?: string; slug?: string; orgSlug?: string };
   const context = useRouteContext({ strict: false }) as { config?: { mode: string } };
   const app = useMatch({ from: '/_app', shouldThrow: false });
   const projectMatch = useMatch({ from: '/_app/project/$ref', shouldThrow: false });
@@ -23,7 +23,9 @@ export function useShellData(): ShellData {
   const project = projectMatch?.loaderData?.project;
   const organization =
     orgMatch?.loaderData?.organization ??
-    (project ? organizations.find((o) => String(o.id) === String(project.organization_id) || o.slug === project.organization_slug) : undefined);
+    (project ? organizations.find((o) => String(o.id) === String(project.organization_id) || o.slug === project.organization_slug) : undefined) ??
+    // /new/{orgSlug}: the organization the new project goes into.
+    (params.orgSlug ? organizations.find((o) => o.slug === params.orgSlug) : undefined);
   return {
     pathname,
     ref: params.ref,
