@@ -11,7 +11,7 @@ export interface SidebarContext {
 }
 
 export interface SidebarInput {
-  /** parseSidebarCookie(document.cookie), read by the caller. */
+  /** the sidebar:state cookie as parsed by the caller (the real actor reads it). */
   cookieOpen?: boolean | undefined;
 }
 
