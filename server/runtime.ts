@@ -1,5 +1,6 @@
 // Boots what the API needs, in the background: the Postgres server (embedded or DATABASE_URL), the platform
 // database and the auth service. The HTTP server is already listening meanwhile (DESIGN §5).
+import { join } from 'node:path';
 import { createAuthService, type AuthService } from './auth/index.ts';
 import type { Config } from './config.ts';
 import { startEmbeddedCluster } from './db/embedded.ts';
@@ -41,7 +42,12 @@ export function startRuntime(config: Config, options: RuntimeOptions): Runtime {
   // Self-hosted mode: the default organization and project exist before any API call is served (API calls
   // await `services`). A failure there is logged and leaves the rest of the API working.
   const services = server
-    .then((s) => createServices(s, options.platformDatabase ? { platformDatabase: options.platformDatabase } : {}))
+    .then((s) =>
+      createServices(s, {
+        filesDir: join(config.dataDir, 'files'),
+        ...(options.platformDatabase ? { platformDatabase: options.platformDatabase } : {}),
+      }),
+    )
     .then(async (s) => {
       await bootstrapMode(config.mode, s, options.log).catch((error: Error) =>
         options.log(`The default project could not be created: ${error.message}`),

@@ -1,4 +1,7 @@
 // What the API needs once the database is up: the platform pool, project pools and the provisioner.
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type pg from 'pg';
 import type { DatabaseServer } from './db/server.ts';
 import { openPlatformDatabase, PLATFORM_DATABASE } from './db/platformDb.ts';
@@ -13,6 +16,11 @@ export interface Services {
   provisioner: Provisioner;
   /** Server version, e.g. '15.18' (spec A3 Postgres version, without the product prefix). */
   postgresVersion: string;
+  /**
+   * Folder of the projects' files (stored objects, backups, archives): `{filesDir}/{ref}/...`. Under the data
+   * folder in a running platform, a temporary folder in tests.
+   */
+  filesDir: string;
   /** Closes pools after provisioning settles; the server itself is stopped by its owner. */
   close(): Promise<void>;
 }
@@ -21,12 +29,16 @@ export interface ServicesOptions {
   /** Name of the platform database; tests sharing one server use their own. */
   platformDatabase?: string;
   beforeProvisionStep?: (ref: string, step: ProvisionStep) => Promise<void> | void;
+  /** See Services.filesDir; a fresh temporary folder when omitted (tests). */
+  filesDir?: string;
 }
 
 export async function createServices(server: DatabaseServer, options: ServicesOptions = {}): Promise<Services> {
   const { pool } = await openPlatformDatabase(server, options.platformDatabase ?? PLATFORM_DATABASE);
   const { rows } = await pool.query<{ server_version: string }>('show server_version');
   const postgresVersion = /^\d+(\.\d+)?/.exec(rows[0]?.server_version ?? '')?.[0] ?? 'unknown';
+  const filesDir = options.filesDir ?? mkdtempSync(join(tmpdir(), 'strata-files-'));
+  mkdirSync(filesDir, { recursive: true });
   const pools = createProjectPools({ server, platform: pool });
   const provisioner = createProvisioner({
     server,
@@ -42,6 +54,7 @@ export async function createServices(server: DatabaseServer, options: ServicesOp
     pools,
     provisioner,
     postgresVersion,
+    filesDir,
     async close() {
       await provisioner.settled();
       await pools.closeAll();

@@ -132,6 +132,7 @@ export async function startPlatformHarness(
       await admin.query(`drop database if exists ${admin.escapeIdentifier(platformDatabase)} with (force)`).catch(() => {});
       await admin.end();
       rmSync(distDir, { recursive: true, force: true });
+      rmSync(services.filesDir, { recursive: true, force: true });
       if (!options.cluster) await cluster.close();
     },
   };
