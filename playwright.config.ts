@@ -1,5 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './e2e/support/chromium.ts';
+import { E2E_OUTPUT, STORAGE_STATE } from './e2e/support/fixture.ts';
 
 // e2e runs the built console on the real local platform, in Debian's Chromium (never a downloaded browser).
 const PORT = Number(process.env.E2E_PORT ?? 54391);
@@ -8,7 +9,7 @@ export const E2E_BASE = `http://127.0.0.1:${PORT}`;
 
 export default defineConfig({
   testDir: './e2e',
-  outputDir: './test-results',
+  outputDir: E2E_OUTPUT,
   fullyParallel: false,
   workers: 1,
   retries: 0,
@@ -25,7 +26,7 @@ export default defineConfig({
     { name: 'setup', testMatch: /global\.setup\.ts/ },
     {
       name: 'chromium',
-      use: { ...devices['Desktop Chrome'], storageState: 'test-results/.auth/user.json' },
+      use: { ...devices['Desktop Chrome'], storageState: STORAGE_STATE },
       dependencies: ['setup'],
       testIgnore: /global\.setup\.ts/,
     },
@@ -39,6 +40,7 @@ export default defineConfig({
     timeout: 120_000,
     stdout: 'ignore',
     stderr: 'pipe',
-    env: { PORT: String(PORT), STRATA_DATA_DIR: '.tmp/e2e-data' },
+    // STRATA_DEV_SWITCHES: the developer switch that makes the next pause, restore or upgrade fail (README).
+    env: { PORT: String(PORT), STRATA_DATA_DIR: process.env.E2E_DATA_DIR ?? '.tmp/e2e-data', STRATA_DEV_SWITCHES: '1' },
   },
 });

@@ -1,8 +1,10 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 
-export const FIXTURE_FILE = 'test-results/.auth/fixture.json';
-export const STORAGE_STATE = 'test-results/.auth/user.json';
+/** Several runs may share a machine: each gets its own output folder (E2E_OUTPUT), port and data folder. */
+export const E2E_OUTPUT = process.env.E2E_OUTPUT ?? 'test-results';
+export const FIXTURE_FILE = `${E2E_OUTPUT}/.auth/fixture.json`;
+export const STORAGE_STATE = `${E2E_OUTPUT}/.auth/user.json`;
 export const SESSION_KEY = 'strata.dashboard.auth.token';
 
 /** What global.setup created through the real UI and API: a signed-up user, an organization and a project. */
