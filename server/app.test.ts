@@ -10,6 +10,8 @@ let owner: TestUser;
 let stranger: TestUser;
 let slug: string;
 let ref: string;
+/** Lifecycle calls (pause, restart, upgrade…) really change a project's status: fuzzing sends them to this one. */
+let spareRef: string;
 let routes: ApiRoute[];
 
 /** Routes about the caller's own data: a stranger is simply another user there. */
@@ -18,7 +20,12 @@ const USER_SCOPED = new Set([
   'POST /api/platform/profile',
   'GET /api/platform/organizations',
   'POST /api/platform/organizations',
+  'GET /api/platform/profile/permissions',
+  // The exit survey arrives as the project goes away; without orgSlug it names nothing of anyone else's.
+  'POST /api/platform/feedback/downgrade',
 ]);
+
+const MOVES_STATUS = /\/(pause|restore|restart|resize|upgrade)$/;
 
 // toWellFormed: a URL cannot carry a lone surrogate (clients send its bytes percent-encoded, tested separately).
 const encode = (segment: string) => encodeURIComponent(segment.toWellFormed());
@@ -32,6 +39,11 @@ function validBody(route: ApiRoute): unknown {
   }
   if (key.endsWith('/available-versions')) return { provider: 'AWS', region: 'local' };
   if (key.endsWith('/query')) return { query: 'select $1::text as v', parameters: ['x'] };
+  if (key.endsWith('/resize')) return { compute_size: 'ci_small' };
+  if (key.endsWith('/restore')) return { postgres_engine: '15', release_channel: 'ga' };
+  if (key.endsWith('/upgrade')) return { target_version: '15', release_channel: 'ga' };
+  if (key.endsWith('/backups/download')) return { id: 1 };
+  if (key.endsWith('/feedback/downgrade')) return { projectRef: ref, orgSlug: slug, reasons: '- Too expensive', additionalFeedback: '', exitAction: 'delete' };
   if (route.method === 'PATCH') return { name: 'renamed', plan: 'pro', organization_requires_mfa: false, usage_billing_enabled: false };
   if (key === 'POST /api/platform/organizations') return { name: 'Mine', plan: 'free' };
   return undefined;
@@ -49,7 +61,13 @@ beforeAll(async () => {
     body: { organization_slug: slug, name: 'Owned project', db_pass: 'long enough', db_region: 'local' },
   });
   ref = project.body.ref;
+  const spare = await h.call('POST', '/api/platform/projects', {
+    token: owner.token,
+    body: { organization_slug: slug, name: 'Spare project', db_pass: 'long enough', db_region: 'local' },
+  });
+  spareRef = spare.body.ref;
   await h.waitForStatus(ref, owner.token, 'ACTIVE_HEALTHY');
+  await h.waitForStatus(spareRef, owner.token, 'ACTIVE_HEALTHY');
   routes = listApiRoutes(h.app);
 });
 afterAll(async () => h?.close());
@@ -71,6 +89,39 @@ describe('route table', () => {
         'GET /api/platform/projects/:ref/api/rest',
         'POST /api/platform/pg-meta/:ref/query',
         'GET /api/platform/pg-meta/:ref/extensions',
+        // issue 8: storage
+        'POST /api/platform/projects/:ref/api-keys/temporary',
+        'GET /api/platform/projects/:ref/config/storage',
+        'PATCH /api/platform/projects/:ref/config/storage',
+        'GET /api/platform/projects/:ref/storage/endpoints',
+        'GET /api/platform/storage/:ref/buckets',
+        'POST /api/platform/storage/:ref/buckets',
+        'PATCH /api/platform/storage/:ref/buckets/:id',
+        'DELETE /api/platform/storage/:ref/buckets/:id',
+        'POST /api/platform/storage/:ref/buckets/:id/empty',
+        'POST /api/platform/storage/:ref/buckets/:id/objects/list',
+        'POST /api/platform/storage/:ref/buckets/:id/objects/move',
+        'POST /api/platform/storage/:ref/buckets/:id/objects/copy',
+        'DELETE /api/platform/storage/:ref/buckets/:id/objects',
+        'POST /api/platform/storage/:ref/buckets/:id/objects/delete-prefix',
+        'POST /api/platform/storage/:ref/buckets/:id/objects/download',
+        'POST /api/platform/storage/:ref/buckets/:id/objects/sign',
+        'POST /api/platform/projects/:ref/pause',
+        'GET /api/platform/projects/:ref/pause/status',
+        'POST /api/platform/projects/:ref/restore',
+        'GET /api/platform/projects/:ref/restore/versions',
+        'POST /api/platform/projects/:ref/restart',
+        'POST /api/platform/projects/:ref/resize',
+        'GET /api/platform/database/:ref/backups/downloadable-backups',
+        'POST /api/platform/database/:ref/backups',
+        'POST /api/platform/database/:ref/backups/download',
+        'POST /api/platform/storage/:ref/archive',
+        'GET /api/platform/storage/:ref/archive',
+        'POST /api/platform/feedback/downgrade',
+        'GET /api/platform/profile/permissions',
+        'GET /api/v1/projects/:ref/upgrade/eligibility',
+        'POST /api/v1/projects/:ref/upgrade',
+        'GET /api/v1/projects/:ref/upgrade/status',
       ]),
     );
     expect(routes.length).toBeGreaterThanOrEqual(25);
@@ -134,7 +185,8 @@ describe('fuzzing', () => {
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...writable).chain((route) => fc.tuple(fc.constant(route), bodyFor(route))), async ([route, body]) => {
         const safeBody = body;
-        const response = await h.request(route.method, fill(route.path, { slug, ref }), {
+        const target = MOVES_STATUS.test(route.path) ? spareRef : ref;
+        const response = await h.request(route.method, fill(route.path, { slug, ref: target }), {
           token: owner.token,
           body: typeof safeBody === 'string' ? safeBody : JSON.stringify(safeBody),
         });

@@ -13,6 +13,14 @@ import { orgProjectRoutes } from './routes/orgProjects.ts';
 import { profileRoutes } from './routes/profile.ts';
 import { projectRoutes } from './routes/projects.ts';
 import { projectApiRoutes } from './project-api/rest.ts';
+import { platformStorageRoutes } from './storage/platformRoutes.ts';
+import { storageServiceRoutes } from './storage/service.ts';
+import { backupRoutes } from './routes/backups.ts';
+import { devSwitchRoutes } from './routes/devSwitches.ts';
+import { feedbackRoutes } from './routes/feedback.ts';
+import { fileRoutes } from './routes/files.ts';
+import { lifecycleRoutes } from './routes/lifecycle.ts';
+import { upgradeRoutes } from './routes/upgrade.ts';
 import type { Services } from './services.ts';
 
 export interface AppDeps {
@@ -27,6 +35,8 @@ export interface AppDeps {
   verifyAccessToken: VerifyAccessToken;
   /** The auth service, given the untouched request (its routes live under /auth/v1). */
   auth?: (request: Request) => Response | Promise<Response>;
+  /** STRATA_DEV_SWITCHES=1: mounts POST /api/platform/dev/projects/{ref} (README "Developer switches"). */
+  devSwitches?: boolean;
 }
 
 /** SQL sent to the query endpoint may be large (imports); everything else is small. */
@@ -46,6 +56,10 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
 
   // Each project's own API URL (app_config.endpoint): answers to the project's keys, not to console sessions.
   app.route('/', projectApiRoutes({ services: deps.services, publicHost: deps.publicHost }));
+  // Each project's storage service (issue 8), outside /api: uploads are not held to the API's body limit.
+  app.route('/', storageServiceRoutes({ services: deps.services, publicHost: deps.publicHost }));
+  // Signed, short-lived download URLs of backups and storage archives (a navigation carries no bearer token).
+  app.route('/', fileRoutes({ services: deps.services }));
 
   const session = requireSession({ mode: deps.mode, verifyAccessToken: deps.verifyAccessToken });
   app.use('/api/*', bodyLimit({ maxSize: MAX_API_BODY_BYTES, onError: (c) => c.json({ message: 'Request body too large' }, 413) }));
@@ -67,7 +81,16 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   platform.route('/', orgProjectRoutes({ publicHost: deps.publicHost }));
   platform.route('/', projectRoutes({ publicHost: deps.publicHost }));
   platform.route('/', pgMetaRoutes());
+  platform.route('/', platformStorageRoutes({ publicHost: deps.publicHost }));
+  platform.route('/', lifecycleRoutes());
+  platform.route('/', backupRoutes({ publicHost: deps.publicHost }));
+  platform.route('/', feedbackRoutes());
+  if (deps.devSwitches) platform.route('/', devSwitchRoutes());
   app.route('/api/platform', platform);
+
+  const v1 = new Hono<AppEnv>();
+  v1.route('/', upgradeRoutes());
+  app.route('/api/v1', v1);
 
   // spec A2.1: paths starting with /api are API routes, never pages.
   app.notFound((c) => {

@@ -12,7 +12,14 @@ describe('loadConfig', () => {
       pgPort: 54322,
       pgPortExplicit: false,
       distDir: '/work/app/dist',
+      devSwitches: false,
     });
+  });
+
+  it('turns the developer switches on with STRATA_DEV_SWITCHES=1 only', () => {
+    expect(loadConfig({ STRATA_DEV_SWITCHES: '1' }, '/w').devSwitches).toBe(true);
+    expect(loadConfig({ STRATA_DEV_SWITCHES: '0' }, '/w').devSwitches).toBe(false);
+    expect(() => loadConfig({ STRATA_DEV_SWITCHES: 'yes' }, '/w')).toThrow(/STRATA_DEV_SWITCHES must be/);
   });
 
   it('reads every variable', () => {

@@ -20,6 +20,8 @@ export interface Config {
   pgPortExplicit: boolean;
   /** Folder of the built console (vite build output). */
   distDir: string;
+  /** STRATA_DEV_SWITCHES=1: the developer switch route that makes lifecycle operations fail (off by default). */
+  devSwitches?: boolean;
 }
 
 const port = (name: string, fallback: number) =>
@@ -51,6 +53,9 @@ const envSchema = z.object({
     .optional(),
   STRATA_PG_PORT: port('STRATA_PG_PORT', 54322),
   STRATA_DIST_DIR: z.string().optional(),
+  STRATA_DEV_SWITCHES: z
+    .enum(['', '0', '1'], { error: "STRATA_DEV_SWITCHES must be '1' (on) or '0' (off)" })
+    .optional(),
 });
 
 /** Reads the configuration; throws one readable message listing every bad variable. */
@@ -69,5 +74,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     pgPort: e.STRATA_PG_PORT,
     pgPortExplicit: Boolean(env.STRATA_PG_PORT?.trim()),
     distDir: resolve(cwd, e.STRATA_DIST_DIR?.trim() || 'dist'),
+    devSwitches: e.STRATA_DEV_SWITCHES === '1',
   };
 }

@@ -28,6 +28,7 @@ const app = createApp({
   mode: config.mode,
   publicHost,
   distDir: config.distDir,
+  devSwitches: config.devSwitches,
   services: () => runtime.services,
   verifyAccessToken: async (token) => (await runtime.auth).verifyAccessToken(token),
   auth: async (request) => {

@@ -7,6 +7,9 @@ import type { DatabaseServer } from './db/server.ts';
 import { openPlatformDatabase, PLATFORM_DATABASE } from './db/platformDb.ts';
 import { createProjectPools, type ProjectPools } from './projects/pools.ts';
 import { createProvisioner, type Provisioner, type ProvisionStep } from './projects/provision.ts';
+import { createArchiveStore, type ArchiveStore } from './lifecycle/archive.ts';
+import type { OperationKind } from './lifecycle/operations.ts';
+import { createLifecycle, type Lifecycle } from './lifecycle/runner.ts';
 
 export interface Services {
   server: DatabaseServer;
@@ -14,6 +17,10 @@ export interface Services {
   pool: pg.Pool;
   pools: ProjectPools;
   provisioner: Provisioner;
+  /** Pause, restore, restart, resize and upgrade (server/lifecycle), resumed at start-up like provisioning. */
+  lifecycle: Lifecycle;
+  /** Storage archives of projects' stored objects (spec A4.3). */
+  archives: ArchiveStore;
   /** Server version, e.g. '15.18' (spec A3 Postgres version, without the product prefix). */
   postgresVersion: string;
   /**
@@ -29,6 +36,8 @@ export interface ServicesOptions {
   /** Name of the platform database; tests sharing one server use their own. */
   platformDatabase?: string;
   beforeProvisionStep?: (ref: string, step: ProvisionStep) => Promise<void> | void;
+  /** Test seam of lifecycle operations (see server/lifecycle/runner.ts OperationStopped). */
+  beforeLifecycleStep?: (ref: string, kind: OperationKind, step: string) => Promise<void> | void;
   /** See Services.filesDir; a fresh temporary folder when omitted (tests). */
   filesDir?: string;
 }
@@ -44,19 +53,34 @@ export async function createServices(server: DatabaseServer, options: ServicesOp
     server,
     platform: pool,
     pools,
+    filesDir,
     ...(options.beforeProvisionStep ? { beforeStep: options.beforeProvisionStep } : {}),
   });
+  const lifecycle = createLifecycle({
+    server,
+    platform: pool,
+    pools,
+    filesDir,
+    postgresVersion,
+    ...(options.beforeLifecycleStep ? { beforeStep: options.beforeLifecycleStep } : {}),
+  });
+  const archives = createArchiveStore(filesDir);
   // Anything a previous run left half-done is finished now (DESIGN §5: nothing is lost on restart).
   await provisioner.resumePending();
+  await lifecycle.resumePending();
   return {
     server,
     pool,
     pools,
     provisioner,
+    lifecycle,
+    archives,
     postgresVersion,
     filesDir,
     async close() {
       await provisioner.settled();
+      await lifecycle.settled();
+      await archives.settled();
       await pools.closeAll();
       await pool.end().catch(() => {});
     },

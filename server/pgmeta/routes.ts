@@ -21,6 +21,7 @@ import { runQuery } from './query.ts';
 async function runningProject(c: Context<AppEnv>): Promise<{ project: ProjectRow; pool: pg.Pool }> {
   const project = await projectAccess(c.var.services.pool, c.req.param('ref') ?? '', c.var.user.sub);
   if (project.status === 'COMING_UP') throw unavailable('The project is still being set up');
+  if (project.status === 'INACTIVE') throw unavailable('The project is paused: restore it to run queries');
   if (project.status !== 'ACTIVE_HEALTHY') throw unavailable(`The project is not running (status ${project.status})`);
   return { project, pool: await c.var.services.pools.get(project.ref) };
 }

@@ -23,6 +23,13 @@ export function projectApiRoutes(deps: { services: () => Promise<Services>; publ
     const verified = await verifyProjectKey(services.pool, ref, key);
     if (!verified) return c.json({ message: 'Invalid API key' }, 401);
     await recordKeyUse(services.pool, verified);
+    // A paused (or restarting, upgrading…) project's database refuses connections: say so instead of failing.
+    const { rows: state } = await services.pool.query<{ status: string }>('select status from projects where id = $1', [verified.projectId]);
+    const status = state[0]?.status;
+    if (status !== 'ACTIVE_HEALTHY') {
+      const message = status === 'INACTIVE' ? 'The project is paused: restore it to use its API' : `The project is not running (status ${status})`;
+      return c.json({ message }, 503);
+    }
     const pool = await services.pools.get(ref);
     const { rows } = await pool.query<{ name: string; kind: string; comment: string | null }>(
       `select c.relname as name, c.relkind::text as kind, obj_description(c.oid, 'pg_class') as comment

@@ -5,6 +5,8 @@
 //   project still COMING_UP;
 // - remove: marks the project first, then drops database and roles with IF EXISTS, then deletes the rows;
 //   a marked project is finished off at start-up.
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import pg from 'pg';
 import type { DatabaseServer } from '../db/server.ts';
 import { withAdminClient } from '../db/platformDb.ts';
@@ -49,6 +51,8 @@ export function createProvisioner(deps: {
   server: DatabaseServer;
   platform: pg.Pool;
   pools: ProjectPools;
+  /** Folder of the projects' files: `{filesDir}/{ref}` (objects, backups, archives) goes with the project. */
+  filesDir?: string;
   /** Test seam: awaited before each provisioning step (to stop the world mid-provisioning). */
   beforeStep?: (ref: string, step: ProvisionStep) => Promise<void> | void;
 }): Provisioner {
@@ -224,6 +228,8 @@ export function createProvisioner(deps: {
       await admin.query(`drop role if exists ${admin.escapeIdentifier(apiRole(ref))}`);
       await admin.query(`drop role if exists ${admin.escapeIdentifier(ownerRole(ref))}`);
     });
+    // Refs are 20 letters (or 'default'): joining one cannot leave filesDir.
+    if (deps.filesDir && /^[a-z]+$/.test(ref)) await rm(join(deps.filesDir, ref), { recursive: true, force: true });
     await platform.query('delete from projects where ref = $1', [ref]);
   }
 

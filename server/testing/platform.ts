@@ -39,7 +39,7 @@ export interface PlatformHarness {
 let harnessCount = 0;
 
 export async function startPlatformHarness(
-  options: { mode?: Mode; cluster?: TestCluster } & ServicesOptions = {},
+  options: { mode?: Mode; cluster?: TestCluster; devSwitches?: boolean } & ServicesOptions = {},
 ): Promise<PlatformHarness> {
   const cluster = options.cluster ?? (await startTestCluster());
   const platformDatabase = `strata_platform_t${process.pid}_${harnessCount++}_${randomBytes(3).toString('hex')}`;
@@ -68,6 +68,7 @@ export async function startPlatformHarness(
     distDir,
     services: async () => services,
     verifyAccessToken,
+    devSwitches: options.devSwitches ?? false,
   });
 
   const request = (method: string, path: string, opts: { token?: string | null; body?: unknown } = {}) => {

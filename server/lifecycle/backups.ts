@@ -1,0 +1,95 @@
+// Backups: plain-SQL dumps of a project's database kept at {filesDir}/{ref}/backups/{id}.sql, recorded in the
+// `backups` table. A dump is written under a temporary name and renamed when complete, so a listed backup is
+// always a whole file.
+import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import type pg from 'pg';
+import type { BackupKind, DownloadableBackup } from '../../src/api/schemas/lifecycle.ts';
+import type { DatabaseServer } from '../db/server.ts';
+import { dumpProject } from './dump.ts';
+
+type Queryable = Pick<pg.Pool, 'query'>;
+
+export interface BackupDeps {
+  platform: Queryable;
+  server: DatabaseServer;
+  filesDir: string;
+  /** e.g. '15.18': pg_dump must be of the same major version. */
+  postgresVersion: string;
+}
+
+export interface BackupRow {
+  id: number;
+  project_id: number;
+  kind: BackupKind;
+  status: 'running' | 'completed' | 'failed';
+  size_bytes: string | null;
+  path: string | null;
+  inserted_at: Date;
+}
+
+const COLUMNS = 'id, project_id, kind, status, size_bytes::text, path, inserted_at';
+
+export const backupPath = (ref: string, id: number) => `${ref}/backups/${id}.sql`;
+
+/** Dumps the project's database now; resolves with the completed backup, rejects (row marked failed) otherwise. */
+export async function takeBackup(deps: BackupDeps, project: { id: number; ref: string }, kind: BackupKind): Promise<BackupRow> {
+  const { rows } = await deps.platform.query<{ id: number }>(
+    `insert into backups (project_id, kind) values ($1, $2) returning id`,
+    [project.id, kind],
+  );
+  const id = rows[0]!.id;
+  const relative = backupPath(project.ref, id);
+  const file = join(deps.filesDir, relative);
+  const partial = `${file}.partial`;
+  try {
+    await mkdir(dirname(file), { recursive: true });
+    await dumpProject(deps.server, project.ref, deps.postgresVersion.split('.')[0]!, partial);
+    await rename(partial, file);
+    const { size } = await stat(file);
+    const updated = await deps.platform.query<BackupRow>(
+      `update backups set status = 'completed', size_bytes = $2, path = $3 where id = $1 returning ${COLUMNS}`,
+      [id, size, relative],
+    );
+    return updated.rows[0]!;
+  } catch (error) {
+    await rm(partial, { force: true }).catch(() => {});
+    await deps.platform
+      .query(`update backups set status = 'failed', error = $2 where id = $1`, [id, (error as Error).message.slice(0, 2000)])
+      .catch(() => {});
+    throw error;
+  }
+}
+
+/** Completed backups, newest first. */
+export async function listBackups(db: Queryable, projectId: number): Promise<BackupRow[]> {
+  const { rows } = await db.query<BackupRow>(
+    `select ${COLUMNS} from backups where project_id = $1 and status = 'completed' order by inserted_at desc, id desc`,
+    [projectId],
+  );
+  return rows;
+}
+
+export async function findBackup(db: Queryable, projectId: number, id: number): Promise<BackupRow | null> {
+  const { rows } = await db.query<BackupRow>(
+    `select ${COLUMNS} from backups where project_id = $1 and id = $2 and status = 'completed'`,
+    [projectId, id],
+  );
+  return rows[0] ?? null;
+}
+
+/** A backup as the console reads it (spec A3 Downloadable backups). */
+export function backupJson(row: BackupRow): DownloadableBackup {
+  return {
+    id: row.id,
+    isPhysicalBackup: false,
+    inserted_at: row.inserted_at.toISOString(),
+    size_bytes: Number(row.size_bytes ?? 0),
+    kind: row.kind,
+  };
+}
+
+/** Start-up: a dump that was running when the platform stopped will never complete. */
+export async function failInterruptedBackups(db: Queryable): Promise<void> {
+  await db.query(`update backups set status = 'failed', error = 'Interrupted by a platform restart' where status = 'running'`);
+}

@@ -1,0 +1,90 @@
+// pg_dump of a project's database into a plain-SQL file (`--no-owner --no-privileges`), so `psql -f` restores it
+// into any other project's database as that project's owner. pg_dump must be of the server's major version
+// (an older one refuses a newer server; a newer one writes SQL an older server may not take): Debian's
+// postgresql-client-{major} provides /usr/lib/postgresql/{major}/bin/pg_dump.
+import { execFile, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { promisify } from 'node:util';
+import type { DatabaseServer } from '../db/server.ts';
+import { projectDatabase } from '../projects/names.ts';
+
+const run = promisify(execFile);
+
+export class DumpToolError extends Error {
+  override name = 'DumpToolError';
+}
+
+const found = new Map<string, Promise<string>>();
+
+async function majorOf(binary: string): Promise<string | null> {
+  try {
+    const { stdout } = await run(binary, ['--version'], { timeout: 5000 });
+    return /\(PostgreSQL\)\s+(\d+)/.exec(stdout)?.[1] ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** The pg_dump binary of `major` ('15'), or a DumpToolError saying what to install. Cached per major. */
+export function findPgDump(major: string): Promise<string> {
+  let result = found.get(major);
+  if (!result) {
+    result = (async () => {
+      const candidates = [`/usr/lib/postgresql/${major}/bin/pg_dump`, process.env.STRATA_PG_DUMP, 'pg_dump'].filter(
+        (candidate): candidate is string => Boolean(candidate) && (candidate === 'pg_dump' || existsSync(candidate!)),
+      );
+      const seen: string[] = [];
+      for (const candidate of candidates) {
+        const version = await majorOf(candidate);
+        if (version === major) return candidate;
+        seen.push(`${candidate}: ${version ? `version ${version}` : 'not found'}`);
+      }
+      throw new DumpToolError(
+        `Backups need pg_dump ${major} (the server runs PostgreSQL ${major}); install Debian's postgresql-client-${major}` +
+          ` (apt-get install postgresql-client-${major}). Looked at ${seen.join('; ')}`,
+      );
+    })();
+    // A missing tool may be installed while the platform runs: do not cache failures.
+    result.catch(() => found.delete(major));
+    found.set(major, result);
+  }
+  return result;
+}
+
+/** libpq environment for a server URL: the password never appears on a command line. */
+function libpqEnv(url: string): Record<string, string> {
+  const parsed = new URL(url);
+  const env: Record<string, string> = {
+    PGHOST: parsed.hostname.replace(/^\[(.*)\]$/, '$1') || 'localhost',
+    PGPORT: parsed.port || '5432',
+    PGDATABASE: decodeURIComponent(parsed.pathname.replace(/^\//, '')),
+    PGUSER: decodeURIComponent(parsed.username) || 'postgres',
+    PGCONNECT_TIMEOUT: '10',
+  };
+  if (parsed.password) env.PGPASSWORD = decodeURIComponent(parsed.password);
+  const sslmode = parsed.searchParams.get('sslmode');
+  if (sslmode) env.PGSSLMODE = sslmode;
+  return env;
+}
+
+/** Dumps the project's database to `file` (pg_dump writes it; nothing is held in memory). */
+export async function dumpProject(server: DatabaseServer, ref: string, major: string, file: string): Promise<void> {
+  const binary = await findPgDump(major);
+  const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', ...libpqEnv(server.url(projectDatabase(ref))) };
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn(binary, ['--format=plain', '--no-owner', '--no-privileges', '--encoding=UTF8', `--file=${file}`], {
+      env,
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.setEncoding('utf8');
+    child.stderr.on('data', (chunk: string) => {
+      if (stderr.length < 4000) stderr += chunk;
+    });
+    child.on('error', reject);
+    child.on('close', (code) => {
+      if (code === 0) resolve();
+      else reject(new Error(`pg_dump failed (exit ${code}): ${stderr.trim().split('\n').slice(-3).join(' ')}`));
+    });
+  });
+}
