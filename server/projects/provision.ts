@@ -15,6 +15,7 @@ import { API_KEY_ROLES, newSecret, signApiKey } from './keys.ts';
 import { SHARED_API_ROLES, apiRole, newProjectRef, ownerRole, projectDatabase } from './names.ts';
 import type { ProjectPools } from './pools.ts';
 import { scramVerifier } from './scram.ts';
+import { connectionLimit } from '../lifecycle/compute.ts';
 
 export type ProvisionStep = 'roles' | 'database' | 'grants' | 'activate';
 
@@ -158,6 +159,8 @@ export function createProvisioner(deps: {
       }
       // Only the project's own roles may connect to its database.
       await admin.query(`revoke connect on database ${database} from public`);
+      // A new project is Micro (the databases row's default): its connection limit is that size's (spec B9).
+      await admin.query(`alter database ${database} connection limit ${connectionLimit('ci_micro')}`);
     });
   }
 

@@ -47,6 +47,9 @@ describe('projects', () => {
     const { rows } = await client.query('select current_user as who, current_database() as db');
     expect(rows[0]).toEqual({ who: `strata_${ref}`, db: `project_${ref}` });
     await client.query('create table notes (id int primary key)');
+    // A new project is Micro: its database takes that size's connection limit (spec B9, server/lifecycle/compute.ts).
+    const limit = await client.query('select datconnlimit from pg_database where datname = current_database()');
+    expect(limit.rows[0].datconnlimit).toBe(60);
     await client.end();
 
     // A wrong password is refused, and the password is stored nowhere in the platform database.
