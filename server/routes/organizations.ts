@@ -138,22 +138,30 @@ export function organizationRoutes(): Hono<AppEnv> {
   routes.get('/organizations/:slug/members/reached-free-project-limit', async (c) => {
     const { pool } = c.var.services;
     const org = await organizationAccess(pool, c.req.param('slug'), c.var.user.sub);
-    const { rows } = await pool.query(
-      `select pr.username, pr.primary_email, pr.free_project_limit
-         from members m join profiles pr on pr.id = m.profile_id
-        where m.organization_id = $1 and m.role in ('owner', 'administrator')
-          and (select count(*) from projects p
-                 join organizations fo on fo.id = p.organization_id and fo.plan_id = 'free'
-                 join members fm on fm.organization_id = fo.id and fm.profile_id = pr.id
-                                and fm.role in ('owner', 'administrator')
-                where p.status <> 'INACTIVE' and p.deletion_requested_at is null
-                  and p.parent_project_ref is null) >= pr.free_project_limit
-        order by pr.username`,
-      [org.id],
-    );
-    return c.json(rows);
+    return c.json(await membersAtFreeProjectLimit(pool, org.id));
   });
 
   routes.route('/', teamRoutes());
   return routes;
+}
+
+/**
+ * spec A2.9, A6: the organization's administrators and owners whose active free-plan projects (across every
+ * organization they administer) reach their free project limit. Resuming a free project is refused while any.
+ */
+export async function membersAtFreeProjectLimit(pool: pg.Pool, organizationId: number) {
+  const { rows } = await pool.query<{ username: string; primary_email: string; free_project_limit: number }>(
+    `select pr.username, pr.primary_email, pr.free_project_limit
+       from members m join profiles pr on pr.id = m.profile_id
+      where m.organization_id = $1 and m.role in ('owner', 'administrator')
+        and (select count(*) from projects p
+               join organizations fo on fo.id = p.organization_id and fo.plan_id = 'free'
+               join members fm on fm.organization_id = fo.id and fm.profile_id = pr.id
+                              and fm.role in ('owner', 'administrator')
+              where p.status <> 'INACTIVE' and p.deletion_requested_at is null
+                and p.parent_project_ref is null) >= pr.free_project_limit
+      order by pr.username`,
+    [organizationId],
+  );
+  return rows;
 }
