@@ -15,9 +15,3 @@ export function displayPostgresVersion(dbVersion: string | undefined): string | 
 export function projectComputeSize(project: { ref: string; databases?: { identifier: string; infra_compute_size?: string }[] }): string | undefined {
   return project.databases?.find((d) => d.identifier === project.ref)?.infra_compute_size;
 }
-
-// spec A4.1 polling, C (constants): a building project's status is re-read every 4 s until ACTIVE_HEALTHY.
-export const BUILDING_STATUS_POLL_MS = 4000;
-/** spec A4.1: the building screen's statuses. */
-export const BUILDING_STATUSES: readonly string[] = ['COMING_UP', 'UNKNOWN'];
-export const isBuildingStatus = (status: string | null | undefined): boolean => !!status && BUILDING_STATUSES.includes(status);

@@ -1,8 +1,11 @@
 import { Link } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import { selectStatus } from '../../../machines/project-status.selectors.ts';
 import type { Project } from '../../api/types.ts';
 import { displayPostgresVersion, projectComputeSize } from '../../domain/projects.ts';
 import { Badge } from '../../ui/Badge.tsx';
-import { useProjectBuildingStatus } from './useProjectBuildingStatus.ts';
+import { ProjectPausedCard } from '../project-lifecycle/ProjectPausedCard.tsx';
+import { useProjectStatusActor } from '../project-status/ProjectStatusContext.tsx';
 import * as css from '../pages/Page.css.ts';
 
 const QUICK_LINKS = [
@@ -12,11 +15,21 @@ const QUICK_LINKS = [
   { to: '/project/$ref/api', title: 'API Docs', text: 'The REST API generated from your schema.' },
 ] as const;
 
-/** Project home (spec A2.2): name, status, region, compute size, PG version, quick links to the data tools. */
+/**
+ * Project home (spec A2.2): name, status, region, compute size, PG version, quick links to the data tools. The status
+ * is the live one of the project-status actor; a paused project shows its paused card here (spec A2.8).
+ */
 export function ProjectHome({ project }: { project: Project }) {
   const version = displayPostgresVersion(project.dbVersion);
   const compute = projectComputeSize(project);
-  const status = useProjectBuildingStatus(project);
+  const status = useSelector(useProjectStatusActor(), selectStatus) ?? project.status;
+  if (status === 'INACTIVE') {
+    return (
+      <section className={css.page}>
+        <ProjectPausedCard project={project} />
+      </section>
+    );
+  }
   return (
     <section className={css.page} aria-labelledby="project-title">
       <h1 id="project-title" className={css.title}>

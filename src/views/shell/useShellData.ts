@@ -1,5 +1,6 @@
 import { useMatch, useParams, useRouteContext, useRouterState } from '@tanstack/react-router';
 import type { Organization, Project } from '../../api/types.ts';
+import { useLiveProjectStatus } from '../project-status/ProjectStatusContext.tsx';
 
 export interface ShellData {
   pathname: string;
@@ -20,7 +21,11 @@ export function useShellData(): ShellData {
   const projectMatch = useMatch({ from: '/_app/project/$ref', shouldThrow: false });
   const orgMatch = useMatch({ from: '/_app/org/$slug', shouldThrow: false });
   const organizations = app?.loaderData?.organizations ?? [];
-  const project = projectMatch?.loaderData?.project;
+  const loadedProject = projectMatch?.loaderData?.project;
+  // spec A2.8: the chrome follows the project-status actor's live status (polled or assumed), not only the loader's.
+  const liveStatus = useLiveProjectStatus(loadedProject?.ref);
+  const project =
+    loadedProject && liveStatus && liveStatus !== loadedProject.status ? { ...loadedProject, status: liveStatus as Project['status'] } : loadedProject;
   const organization =
     orgMatch?.loaderData?.organization ??
     (project ? organizations.find((o) => String(o.id) === String(project.organization_id) || o.slug === project.organization_slug) : undefined) ??

@@ -10,6 +10,5 @@ export const Route = createFileRoute('/_app/project/$ref/')({
 
 function ProjectHomeRoute() {
   const { project } = projectRoute.useLoaderData();
-  // Keyed by ref: another project gets its own status actor.
-  return <ProjectHome key={project.ref} project={project} />;
+  return <ProjectHome project={project} />;
 }

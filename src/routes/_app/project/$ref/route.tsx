@@ -2,6 +2,9 @@ import { Outlet, createFileRoute } from '@tanstack/react-router';
 import { writeLastVisitedOrg } from '../../../../actors/last-visited.ts';
 import { RouteError } from '../../../../views/errors/RouteError.tsx';
 import { fetchProject } from '../../../../api/platform.ts';
+import { readSettingsWhileBuilding } from '../../../../api/project-status.ts';
+import { ProjectStatusProvider } from '../../../../views/project-status/ProjectStatusContext.tsx';
+import { ProjectStatusGate } from '../../../../views/project-status/ProjectStatusGate.tsx';
 import { PROJECT_DETAILS_STALE_MS } from '../../../../domain/cache.ts';
 import { bool, compact, str } from '../../../../search-params.ts';
 
@@ -24,9 +27,23 @@ export const Route = createFileRoute('/_app/project/$ref')({
     const project = await fetchProject(params.ref);
     if (project.organization_slug) writeLastVisitedOrg(project.organization_slug);
     // The header's project switcher pages the organization's projects itself (infinite-list machine).
-    return { project };
+    // spec A2.8, A2.13: a project being built shows its API keys on the building screen.
+    return { project, settings: await readSettingsWhileBuilding(project) };
   },
   staleTime: PROJECT_DETAILS_STALE_MS,
-  component: Outlet,
+  component: ProjectLayout,
   errorComponent: RouteError,
 });
+
+// spec A2.8: every project page sits behind the status screens; one status actor per project (keyed by ref).
+function ProjectLayout() {
+  const { project, settings } = Route.useLoaderData();
+  const { trackingId } = Route.useSearch();
+  return (
+    <ProjectStatusProvider key={project.ref} project={project}>
+      <ProjectStatusGate settings={settings} trackingId={trackingId}>
+        <Outlet />
+      </ProjectStatusGate>
+    </ProjectStatusProvider>
+  );
+}
