@@ -25,7 +25,7 @@ export function ToastRegion({ queue = toasts }: ToastRegionProps) {
   return (
     <AriaToastRegion queue={queue} className={styles.region} aria-label="Notifications">
       {({ toast }) => {
-        const { kind, message, description, actions } = toast.content;
+        const { kind, message, description, actions, live: Live, closable = true } = toast.content;
         const Icon = ICONS[kind];
         return (
           <AriaToast toast={toast} className={styles.toast({ kind })} data-kind={kind}>
@@ -33,6 +33,7 @@ export function ToastRegion({ queue = toasts }: ToastRegionProps) {
             <AriaToastContent className={styles.content} role={kind === 'error' ? 'alert' : 'status'}>
               <Text slot="title" className={styles.message}>{message}</Text>
               {description ? <Text slot="description" className={styles.description}>{description}</Text> : null}
+              {Live ? <Live /> : null}
               {actions && actions.length > 0 ? (
                 <div className={styles.actions}>
                   {actions.map((action, index) => (
@@ -51,7 +52,7 @@ export function ToastRegion({ queue = toasts }: ToastRegionProps) {
                 </div>
               ) : null}
             </AriaToastContent>
-            <Button slot="close" variant="ghost" size="tiny" icon={<CloseIcon size={14} />} />
+            {closable ? <Button slot="close" variant="ghost" size="tiny" icon={<CloseIcon size={14} />} /> : null}
           </AriaToast>
         );
       }}

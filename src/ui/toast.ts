@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react';
 import { UNSTABLE_ToastQueue as ToastQueue } from 'react-aria-components';
 
 export type ToastKind = 'success' | 'error' | 'info';
@@ -13,6 +14,10 @@ export interface ToastContent {
   description?: string;
   /** Buttons inside the toast, e.g. 'Not now' / 'Refresh' (spec A2.14). Pressing one closes the toast. */
   actions?: readonly ToastAction[];
+  /** Live content under the message that renders itself as it changes (e.g. upload progress, spec B2.4). */
+  live?: ComponentType;
+  /** false hides the close button (a toast that ends by itself or through its own buttons). */
+  closable?: boolean;
 }
 
 export interface ToastOptions {
@@ -20,6 +25,8 @@ export interface ToastOptions {
   timeout?: number | null;
   description?: string;
   actions?: readonly ToastAction[];
+  live?: ComponentType;
+  closable?: boolean;
   onClose?: () => void;
 }
 
@@ -30,9 +37,9 @@ const DEFAULT_TIMEOUT_MS: Record<ToastKind, number> = { success: 5000, info: 500
 export const toasts = new ToastQueue<ToastContent>({ maxVisibleToasts: 5 });
 
 function show(kind: ToastKind, message: string, options: ToastOptions = {}): string {
-  const { timeout, description, actions, onClose } = options;
+  const { timeout, description, actions, live, closable, onClose } = options;
   return toasts.add(
-    { kind, message, description, actions },
+    { kind, message, description, actions, live, closable },
     {
       timeout: timeout === null ? undefined : (timeout ?? DEFAULT_TIMEOUT_MS[kind]),
       onClose,

@@ -1,4 +1,8 @@
-// STUB (issue 8, helper V fills it in): the explorer's way into the upload queue.
+// The explorer's way into the upload queue (the seam of issue 8, signatures agreed with the explorer).
+import { useContext, useEffect, useMemo, useRef } from 'react';
+import type { UploadSettledEmitted } from '../../../../machines/upload-queue.machine.ts';
+import { UploadsContext } from './uploads-context.ts';
+
 export interface UploadFileEntry {
   file: File;
   /** Path below the drop target ('' for a flat pick), e.g. 'photos/2024/a.png'. */
@@ -14,12 +18,37 @@ export interface UploadRequest {
   existingNames: string[];
 }
 
-export function useUploads(): { enqueue(request: UploadRequest): void } {
-  return {
-    enqueue() {
-      throw new Error('uploads are not wired yet');
-    },
-  };
+export interface UploadsSettledEvent {
+  bucketId: string;
+  prefixes: string[];
+  projectRef: string;
 }
 
-export function useUploadsSettled(_callback: (event: { bucketId: string; prefixes: string[] }) => void): void {}
+/** `enqueue` hands files to the queue; it throws when no UploadsProvider is mounted above. */
+export function useUploads(): { enqueue(request: UploadRequest): void } {
+  const actorRef = useContext(UploadsContext);
+  return useMemo(
+    () => ({
+      enqueue(request: UploadRequest) {
+        if (!actorRef) throw new Error('useUploads: no <UploadsProvider> is mounted above this component');
+        if (request.files.length === 0) return;
+        actorRef.send({ type: 'upload.enqueue', request });
+      },
+    }),
+    [actorRef],
+  );
+}
+
+/** Calls back when a run has finished, with the bucket and the folders whose listing changed. */
+export function useUploadsSettled(callback: (event: UploadsSettledEvent) => void): void {
+  const actorRef = useContext(UploadsContext);
+  const latest = useRef(callback);
+  latest.current = callback;
+  useEffect(() => {
+    if (!actorRef) return;
+    const subscription = actorRef.on('settled', (event: UploadSettledEmitted) =>
+      latest.current({ bucketId: event.bucketId, prefixes: event.prefixes, projectRef: event.projectRef }),
+    );
+    return () => subscription.unsubscribe();
+  }, [actorRef]);
+}
