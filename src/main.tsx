@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from '@tanstack/react-router';
+import { clearPermissions } from './views/project-lifecycle/useProjectRole.ts';
 import './ui/global.css.ts';
 import { readConsoleConfig } from './config.ts';
 import { createAppRouter } from './router.tsx';
@@ -31,6 +32,8 @@ session.subscribe((snapshot) => {
   const next = selectCanEnterConsole(snapshot);
   if (next !== canEnter) {
     canEnter = next;
+    // Memberships belong to the user who was signed in: another user must not see their roles.
+    clearPermissions();
     void router.invalidate();
   }
 });

@@ -20,6 +20,9 @@ export const CONNECTION_LIMITS: Readonly<Record<ComputeSize, number>> = {
   ci_24xlarge_optimized_memory: 500,
   ci_24xlarge_high_memory: 500,
   ci_48xlarge: 500,
+  ci_48xlarge_optimized_cpu: 500,
+  ci_48xlarge_optimized_memory: 500,
+  ci_48xlarge_high_memory: 500,
 };
 
 /** The limit of a stored size; an unknown value (older rows) gets the smallest. */

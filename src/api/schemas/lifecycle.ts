@@ -4,7 +4,8 @@
 import { z } from 'zod';
 import { orgSlugSchema, projectRefSchema, storableString } from './platformFields.ts';
 
-// spec B9 "Compute sizes" (Micro … 48XL): the identifiers of databases[].infra_compute_size, smallest first.
+// spec B9 "Compute sizes" (Micro … 48XL High Memory): the identifiers (the console's table of labels and prices,
+// src/domain/project-lifecycle.ts, is typed against this list) of databases[].infra_compute_size, smallest first.
 export const COMPUTE_SIZES = [
   'ci_micro',
   'ci_small',
@@ -21,6 +22,9 @@ export const COMPUTE_SIZES = [
   'ci_24xlarge_optimized_memory',
   'ci_24xlarge_high_memory',
   'ci_48xlarge',
+  'ci_48xlarge_optimized_cpu',
+  'ci_48xlarge_optimized_memory',
+  'ci_48xlarge_high_memory',
 ] as const;
 export type ComputeSize = (typeof COMPUTE_SIZES)[number];
 

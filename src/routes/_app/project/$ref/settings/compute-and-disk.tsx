@@ -1,7 +1,22 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { PendingPage } from '../../../../../views/pages/PendingPage.tsx';
+import { createFileRoute, getRouteApi } from '@tanstack/react-router';
+import { RouteError } from '../../../../../views/errors/RouteError.tsx';
+import { ComputeAndDiskPage } from '../../../../../views/project-lifecycle/ComputeAndDiskPage.tsx';
+import { loadPermissions } from '../../../../../views/project-lifecycle/useProjectRole.ts';
 
+const projectRoute = getRouteApi('/_app/project/$ref');
+
+// /project/{ref}/settings/compute-and-disk (spec B2.9): the compute size comes with the project; the memberships
+// are read for the permission check (A6).
 export const Route = createFileRoute('/_app/project/$ref/settings/compute-and-disk')({
-  staticData: { title: "Compute and Disk" },
-  component: () => <PendingPage title="Compute and Disk" area="compute and disk" />,
+  staticData: { title: 'Compute and Disk' },
+  loader: async () => {
+    await loadPermissions().catch(() => []);
+  },
+  component: ComputeAndDiskRoute,
+  errorComponent: RouteError,
 });
+
+function ComputeAndDiskRoute() {
+  const { project } = projectRoute.useLoaderData();
+  return <ComputeAndDiskPage key={project.ref} project={project} />;
+}

@@ -1,7 +1,30 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { PendingPage } from '../../../../../views/pages/PendingPage.tsx';
+import { createFileRoute, getRouteApi } from '@tanstack/react-router';
+import { fetchUpgradeEligibility } from '../../../../../api/project-lifecycle.ts';
+import { PROJECT_DETAILS_STALE_MS } from '../../../../../domain/cache.ts';
+import { RouteError } from '../../../../../views/errors/RouteError.tsx';
+import { ProjectGeneralSettings } from '../../../../../views/project-lifecycle/ProjectGeneralSettings.tsx';
+import { loadPermissions } from '../../../../../views/project-lifecycle/useProjectRole.ts';
 
+const projectRoute = getRouteApi('/_app/project/$ref');
+
+// /project/{ref}/settings/general (spec A2.5): plain reads — the upgrade eligibility (the section shows only when
+// eligible; a failed read leaves it out) and the memberships for the permission checks (A6).
 export const Route = createFileRoute('/_app/project/$ref/settings/general')({
-  staticData: { title: "General Settings" },
-  component: () => <PendingPage title="General Settings" area="project settings" />,
+  staticData: { title: 'General Settings' },
+  loader: async ({ params }) => {
+    const [eligibility] = await Promise.all([
+      fetchUpgradeEligibility(params.ref).catch(() => null),
+      loadPermissions().catch(() => []),
+    ]);
+    return { eligibility };
+  },
+  staleTime: PROJECT_DETAILS_STALE_MS,
+  component: GeneralRoute,
+  errorComponent: RouteError,
 });
+
+function GeneralRoute() {
+  const { project } = projectRoute.useLoaderData();
+  const { eligibility } = Route.useLoaderData();
+  return <ProjectGeneralSettings key={project.ref} project={project} eligibility={eligibility} />;
+}
