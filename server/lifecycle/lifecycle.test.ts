@@ -127,6 +127,39 @@ describe('pause and restore', () => {
   });
 });
 
+describe('free project limit', () => {
+  it('refuses to resume a free project while an owner is at the free project limit (spec A2.9)', async () => {
+    // A fresh user and organization: exactly the projects made here count towards the limit (2).
+    const user = await t.h.user();
+    const org = await t.h.call('POST', '/api/platform/organizations', { token: user.token, body: { name: 'Limit' } });
+    const make = async (name: string) => {
+      const created = await t.h.call('POST', '/api/platform/projects', {
+        token: user.token,
+        body: { organization_slug: org.body.slug, name, db_pass: 'limit password', db_region: 'local' },
+      });
+      await t.h.waitForStatus(created.body.ref, user.token, 'ACTIVE_HEALTHY');
+      return created.body.ref as string;
+    };
+    const call = (method: string, path: string) => t.h.call(method, `/api/platform${path}`, { token: user.token });
+    const [a, b, c] = [await make('A'), await make('B'), await make('C')];
+    await call('POST', `/projects/${a}/pause`);
+    await watchStatus(t.h, a, user.token, 'INACTIVE');
+
+    // b and c are active: the owner is at the limit, so a stays paused.
+    const refused = await call('POST', `/projects/${a}/restore`);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toMatch(/^Members exceeded free project limit/);
+    expect((await call('GET', `/projects/${a}/status`)).body.status).toBe('INACTIVE');
+
+    // Pausing another one makes room.
+    await call('POST', `/projects/${b}/pause`);
+    await watchStatus(t.h, b, user.token, 'INACTIVE');
+    expect((await call('POST', `/projects/${a}/restore`)).status).toBe(200);
+    await watchStatus(t.h, a, user.token, 'ACTIVE_HEALTHY');
+    expect(c).toBeTruthy();
+  });
+});
+
 describe('restart and resize', () => {
   it('restarts: sessions are ended, the database answers again, rows intact', async () => {
     const ref = await t.createProject('Restart');

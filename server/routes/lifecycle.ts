@@ -2,6 +2,7 @@
 // versions, restart, resize. Each answers at once with the operation's status; the operation runs in the
 // background (server/lifecycle/runner.ts) and the console polls the project status.
 import { Hono } from 'hono';
+import { membersAtFreeProjectLimit } from './organizations.ts';
 import { MAX_DAYS_TILL_RESTORE_DISABLED, resizeBody, restoreBody, type PauseStatus } from '../../src/api/schemas/lifecycle.ts';
 import type { AppEnv } from '../http/env.ts';
 import { badRequest, conflict } from '../http/errors.ts';
@@ -78,6 +79,14 @@ export function lifecycleRoutes(): Hono<AppEnv> {
         throw conflict(
           `This project was paused over ${MAX_DAYS_TILL_RESTORE_DISABLED} days ago and can no longer be restored through the dashboard; its backups stay downloadable`,
         );
+      }
+      // spec A2.9: on the free plan, resuming waits until no administrator or owner is at the free project limit
+      // (the console blocks with 'Members exceeded free project limit'; the platform holds the same line).
+      if (project.plan_id === 'free') {
+        const atLimit = await membersAtFreeProjectLimit(services.pool, project.organization_id);
+        if (atLimit.length > 0) {
+          throw conflict(`Members exceeded free project limit: ${atLimit.map((m) => m.username).join(', ')}`);
+        }
       }
     }
     await services.lifecycle.start(project.id, 'restore', body.postgres_engine ? { db_version: available!.version } : {});
