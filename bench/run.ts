@@ -5,6 +5,7 @@ import { firstLoad, printFirstLoadDetails } from './first-load.ts';
 import { platformBench } from './platform.ts';
 import { printProjectsListDetails, projectsListBench } from './projects-list.ts';
 import { printTable, writeResult, type BenchResult } from './support/results.ts';
+import { printStorageUploadDetails, storageUploadBench } from './storage-upload.ts';
 import { tti } from './tti.ts';
 
 const BENCHMARKS: Record<string, { run: () => Promise<BenchResult>; details?: (res: BenchResult) => void }> = {
@@ -12,6 +13,7 @@ const BENCHMARKS: Record<string, { run: () => Promise<BenchResult>; details?: (r
   tti: { run: tti },
   platform: { run: platformBench },
   'projects-list': { run: projectsListBench, details: printProjectsListDetails },
+  'storage-upload': { run: storageUploadBench, details: printStorageUploadDetails },
 };
 
 const asked = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));

@@ -50,11 +50,10 @@ function tusOptions(input: UploadInput, currentKey: () => string): UploadOptions
       cacheControl: UPLOAD_CACHE_CONTROL,
       contentType: input.contentType,
     },
-    // spec B9 table (never undefined: TOOLCHAIN.md). spec B7: a file within one chunk goes in a single request
-    // (one PATCH). Not in the creating POST: @tus/server 2.4 with upload expiry re-reads a finished upload after
-    // onUploadFinish and answers 404 when it completes in that POST.
+    // spec B9 table (never undefined: TOOLCHAIN.md). spec B7: a file within one chunk goes in a single request,
+    // the creating POST itself (the platform's tus runs without tus's own expiry, which re-read finished uploads).
     chunkSize: uploadChunkSize(input.file.size),
-    uploadDataDuringCreation: false,
+    uploadDataDuringCreation: true,
     retryDelays: null,
     removeFingerprintOnSuccess: true,
     fingerprint: async () => uploadFingerprint(input),

@@ -1,0 +1,68 @@
+// Object bytes as an HTTP response, streamed from disk, with a single byte range when asked (206).
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { Readable } from 'node:stream';
+import { StorageError, objectNotFound } from './errors.ts';
+import { objectFile } from './names.ts';
+import { findObject, touchObject, type ObjectRow } from './objects.ts';
+import type { StorageProject } from './project.ts';
+
+function parseRange(header: string | null, size: number): { start: number; end: number } | null | 'invalid' {
+  if (!header) return null;
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!match || (match[1] === '' && match[2] === '')) return null; // several ranges or another unit: whole body
+  let start: number;
+  let end: number;
+  if (match[1] === '') {
+    start = Math.max(0, size - Number(match[2]));
+    end = size - 1;
+  } else {
+    start = Number(match[1]);
+    end = match[2] === '' ? size - 1 : Math.min(Number(match[2]), size - 1);
+  }
+  if (start >= size || start > end) return 'invalid';
+  return { start, end };
+}
+
+/** RFC 6266 filename for the download query (?download or ?download=name). */
+function disposition(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+export async function objectResponse(
+  project: StorageProject,
+  bucketId: string,
+  name: string,
+  request: { method: string; headers: Headers; download?: string | null | undefined },
+): Promise<Response> {
+  const row: ObjectRow = await findObject(project, bucketId, name);
+  const file = objectFile(project.filesDir, project.ref, bucketId, name);
+  const info = await stat(file).catch(() => null);
+  if (!info?.isFile()) throw objectNotFound();
+  const size = info.size;
+  const headers = new Headers({
+    'content-type': row.metadata?.mimetype ?? 'application/octet-stream',
+    'cache-control': row.metadata?.cacheControl ?? 'max-age=3600',
+    'accept-ranges': 'bytes',
+    'last-modified': new Date(row.updated_at).toUTCString(),
+  });
+  if (row.metadata?.eTag) headers.set('etag', row.metadata.eTag);
+  if (request.download !== undefined && request.download !== null) {
+    headers.set('content-disposition', disposition(request.download || name.split('/').pop()!));
+  }
+  const range = parseRange(request.headers.get('range'), size);
+  if (range === 'invalid') {
+    headers.set('content-range', `bytes */${size}`);
+    throw Object.assign(new StorageError(416, 'InvalidRange', 'The requested range is not satisfiable'), { headers });
+  }
+  await touchObject(project, row.id).catch(() => {});
+  const start = range?.start ?? 0;
+  const end = range?.end ?? size - 1;
+  headers.set('content-length', String(size === 0 ? 0 : end - start + 1));
+  if (range) headers.set('content-range', `bytes ${start}-${end}/${size}`);
+  const status = range ? 206 : 200;
+  if (request.method === 'HEAD' || size === 0) return new Response(null, { status, headers });
+  const body = Readable.toWeb(createReadStream(file, { start, end })) as ReadableStream<Uint8Array>;
+  return new Response(body, { status, headers });
+}

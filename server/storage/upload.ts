@@ -1,0 +1,64 @@
+// Uploads through the storage API (POST creates, PUT replaces): a raw body, or the multipart form the official
+// client sends for Blobs. Rules are checked before the bytes are read where possible (type, announced size,
+// existing name), and again by the byte counter while they stream to a temporary file.
+import { unlink } from 'node:fs/promises';
+import { Readable } from 'node:stream';
+import { getBucket } from './buckets.ts';
+import { duplicate } from './errors.ts';
+import { writeTemporaryFile } from './files.ts';
+import { boundaryOf, readMultipart } from './multipart.ts';
+import { assertObjectName } from './names.ts';
+import { commitObject, normaliseCacheControl, objectExists, type ObjectRow } from './objects.ts';
+import type { StorageProject } from './project.ts';
+import { baseMime, checkUpload, effectiveLimit } from './rules.ts';
+
+export interface UploadRequest {
+  bucketId: string;
+  name: string;
+  headers: Headers;
+  body: ReadableStream<Uint8Array> | null;
+  upsert: boolean;
+}
+
+export async function uploadObject(project: StorageProject, request: UploadRequest): Promise<ObjectRow> {
+  assertObjectName(request.name);
+  const bucket = await getBucket(project, request.bucketId);
+  const globalLimit = await project.globalLimit();
+  const limit = effectiveLimit(bucket, globalLimit);
+  const headerType = request.headers.get('content-type');
+  const declared = Number(request.headers.get('content-length') ?? NaN);
+
+  let source: Readable | ReadableStream<Uint8Array> = request.body ?? Readable.from([]);
+  let contentType = headerType ?? 'application/octet-stream';
+  let cacheControl = request.headers.get('cache-control');
+  const boundary = baseMime(headerType) === 'multipart/form-data' ? boundaryOf(headerType) : null;
+  if (boundary) {
+    const form = await readMultipart(Readable.fromWeb((request.body ?? new ReadableStream()) as import('node:stream/web').ReadableStream), boundary);
+    source = form.file.stream;
+    contentType = form.file.contentType ?? 'application/octet-stream';
+    cacheControl = form.fields.cacheControl ?? cacheControl;
+    // The form's own size is an upper bound of the file's: only the counter below can tell exactly.
+    checkUpload(bucket, globalLimit, contentType, null);
+  } else {
+    checkUpload(bucket, globalLimit, contentType, Number.isFinite(declared) ? declared : null);
+  }
+  if (!request.upsert && (await objectExists(project, request.bucketId, request.name))) {
+    if (source instanceof Readable) source.destroy();
+    throw duplicate();
+  }
+  const temp = await writeTemporaryFile(project.folders, source, limit);
+  try {
+    return await commitObject(project, {
+      bucketId: request.bucketId,
+      name: request.name,
+      file: temp.path,
+      size: temp.size,
+      mimetype: baseMime(contentType) === '' ? 'application/octet-stream' : contentType.trim(),
+      cacheControl: normaliseCacheControl(cacheControl),
+      upsert: request.upsert,
+    });
+  } catch (error) {
+    await unlink(temp.path).catch(() => {});
+    throw error;
+  }
+}
