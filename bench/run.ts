@@ -6,6 +6,7 @@ import { platformBench } from './platform.ts';
 import { printProjectsListDetails, projectsListBench } from './projects-list.ts';
 import { printTable, writeResult, type BenchResult } from './support/results.ts';
 import { printStorageUploadDetails, storageUploadBench } from './storage-upload.ts';
+import { storageExplorerBench } from './storage-explorer.ts';
 import { tti } from './tti.ts';
 
 const BENCHMARKS: Record<string, { run: () => Promise<BenchResult>; details?: (res: BenchResult) => void }> = {
@@ -14,6 +15,7 @@ const BENCHMARKS: Record<string, { run: () => Promise<BenchResult>; details?: (r
   platform: { run: platformBench },
   'projects-list': { run: projectsListBench, details: printProjectsListDetails },
   'storage-upload': { run: storageUploadBench, details: printStorageUploadDetails },
+  'storage-explorer': { run: storageExplorerBench },
 };
 
 const asked = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));

@@ -1,9 +1,24 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { PendingPage } from '../../../../../views/pages/PendingPage.tsx';
+import { Link, createFileRoute, getRouteApi } from '@tanstack/react-router';
+import { StoragePage, type BucketLinkComponent } from '../../../../../views/storage/StoragePage.tsx';
 import { compact, str } from '../../../../../search-params.ts';
 
+const projectRoute = getRouteApi('/_app/project/$ref');
+
+// spec B2.4: the explorer of the bucket named by ?bucketId.
 export const Route = createFileRoute('/_app/project/$ref/storage/files')({
-  staticData: { title: "Storage" },
+  staticData: { title: 'Storage' },
   validateSearch: (raw: Record<string, unknown>) => compact({ bucketId: str(raw, 'bucketId') }),
-  component: () => <PendingPage title="Storage" area="storage" />,
+  component: StorageRoute,
 });
+
+const BucketLink: BucketLinkComponent = ({ bucketId, className, current, children }) => (
+  <Link from={Route.fullPath} to="." search={{ bucketId }} className={className} aria-current={current ? 'page' : undefined}>
+    {children}
+  </Link>
+);
+
+function StorageRoute() {
+  const { project } = projectRoute.useLoaderData();
+  const { bucketId } = Route.useSearch();
+  return <StoragePage key={project.ref} project={project} bucketId={bucketId} BucketLink={BucketLink} />;
+}

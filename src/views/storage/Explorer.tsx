@@ -1,0 +1,202 @@
+import { useSelector } from '@xstate/react';
+import { useCallback, useRef, useState } from 'react';
+import type { Row } from '../../../machines/storage-explorer.selectors.ts';
+import {
+  selectBucket,
+  selectColumns,
+  selectEditing,
+  selectIsListing,
+  selectIsOperating,
+  selectPreferences,
+  selectRunning,
+  selectSelection,
+} from '../../../machines/storage-explorer.selectors.ts';
+import { SORT_BY, SORT_BY_LABELS, folderMessages, type SortBy } from '../../domain/storage.ts';
+import { Button } from '../../ui/Button.tsx';
+import { Menu, MenuItem, MenuSection, MenuTrigger } from '../../ui/Menu.tsx';
+import { toast } from '../../ui/toast.ts';
+import { collectDroppedItems } from './uploads/dropped-items.ts';
+import { useUploads, useUploadsSettled } from './uploads/useUploads.ts';
+import { ExplorerColumn } from './ExplorerColumn.tsx';
+import type { RowAction } from './ExplorerRow.tsx';
+import { ItemDialogs, type ItemDialog } from './ItemDialogs.tsx';
+import type { ExplorerRef } from './useStorageExplorer.ts';
+import * as css from './Storage.css.ts';
+
+/** The opened bucket (spec B2.4): breadcrumb, view and sort, folder and file actions, uploads, the columns. */
+export function Explorer({ explorer, projectRef }: { explorer: ExplorerRef; projectRef: string }) {
+  const bucket = useSelector(explorer, selectBucket);
+  const columns = useSelector(explorer, selectColumns);
+  const editing = useSelector(explorer, selectEditing);
+  const running = useSelector(explorer, selectRunning);
+  const selection = useSelector(explorer, selectSelection);
+  const preferences = useSelector(explorer, selectPreferences);
+  const operating = useSelector(explorer, selectIsOperating);
+  const listing = useSelector(explorer, selectIsListing);
+  const [dialog, setDialog] = useState<ItemDialog | null>(null);
+  const picker = useRef<HTMLInputElement>(null);
+  const { enqueue } = useUploads();
+  // Rows are memoised: they get callbacks that never change and read the latest handlers through refs.
+  const handlers = useRef<{ row: (row: Row, action: RowAction, additive: boolean) => void }>({ row: () => {} });
+  const onRowAction = useCallback((row: Row, action: RowAction, additive: boolean) => handlers.current.row(row, action, additive), []);
+  const onSubmitName = useCallback((name: string) => explorer.send({ type: 'editing.submit', name }), [explorer]);
+  const onCancelName = useCallback(() => explorer.send({ type: 'editing.cancel' }), [explorer]);
+  useUploadsSettled((event) => {
+    if (event.bucketId === bucket?.id) explorer.send({ type: 'explorer.refresh' });
+  });
+  if (!bucket) return null;
+  const bucketId = bucket.id;
+  const current = columns.at(-1);
+  const currentIndex = Math.max(0, columns.length - 1);
+  const isList = preferences.view === 'LIST';
+
+  const upload = (files: { file: File; relativePath: string }[], prefix: string, existingNames: string[]) =>
+    enqueue({ projectRef, bucketId, prefix, files, existingNames });
+
+  const onDropFiles = (dataTransfer: DataTransfer, prefix: string, existingNames: string[]) => {
+    // The items are read at once (the browser empties the DataTransfer after the event); V's helper walks folders.
+    void collectDroppedItems(dataTransfer).then((files) => upload(files, prefix, existingNames));
+  };
+
+  handlers.current.row = (row: Row, action: RowAction, additive: boolean) => {
+    const isFolder = row.type === 'FOLDER';
+    switch (action.kind) {
+      case 'open':
+        if (isFolder) explorer.send({ type: 'folder.open', columnIndex: row.columnIndex, path: row.path });
+        else if (additive) explorer.send({ type: 'item.toggleSelect', path: row.path });
+        else {
+          explorer.send({ type: 'path.up', columnIndex: row.columnIndex });
+          explorer.send({ type: 'selection.set', paths: [row.path] });
+        }
+        return;
+      case 'rename':
+        explorer.send({ type: 'item.rename', item: row });
+        return;
+      case 'download':
+        explorer.send({ type: 'operation.run', operation: isFolder ? { kind: 'folder.download', bucketId, path: row.path } : { kind: 'file.download', bucketId, path: row.path } });
+        return;
+      case 'copyPath':
+        void navigator.clipboard
+          .writeText(row.path)
+          .then(() => toast.success(isFolder ? folderMessages.copiedPath(row.name) : `Copied path to file "${row.name}"`))
+          .catch(() => toast.error('Could not copy to the clipboard'));
+        return;
+      case 'move':
+        setDialog({ kind: 'move', paths: [row.path] });
+        return;
+      case 'delete':
+        setDialog({ kind: 'delete', row, paths: [row.path] });
+        return;
+      case 'signedUrl':
+        setDialog({ kind: 'signedUrl', path: row.path, expiry: action.expiry });
+        return;
+      case 'publicUrl':
+        setDialog({ kind: 'publicUrl', path: row.path });
+        return;
+    }
+  };
+
+  const columnProps = (index: number) => ({
+    index,
+    editing,
+    running,
+    selection,
+    isPublicBucket: bucket.public,
+    onRowAction,
+    onSubmitName,
+    onCancelName,
+    onLoadMore: () => explorer.send({ type: 'column.loadMore', columnIndex: index }),
+    onDropFiles,
+  });
+
+  return (
+    <div className={css.main}>
+      <div className={css.toolbar}>
+        <nav aria-label="Folder path" className={css.breadcrumb}>
+          {columns.map((column, index) => (
+            <span key={column.id || 'root'} style={{ display: 'contents' }}>
+              {index > 0 ? <span className={css.crumbSep} aria-hidden>/</span> : null}
+              <button type="button" className={css.crumb} aria-current={index === currentIndex ? 'location' : undefined} onClick={() => explorer.send({ type: 'path.up', columnIndex: index })}>
+                {index === 0 ? bucket.name : column.name}
+              </button>
+            </span>
+          ))}
+        </nav>
+        <div role="group" aria-label="View" style={{ display: 'flex', gap: 2 }}>
+          <Button size="tiny" variant={isList ? 'ghost' : 'default'} aria-pressed={!isList} onPress={() => explorer.send({ type: 'view.set', view: 'COLUMNS' })}>Columns</Button>
+          <Button size="tiny" variant={isList ? 'default' : 'ghost'} aria-pressed={isList} onPress={() => explorer.send({ type: 'view.set', view: 'LIST' })}>List</Button>
+        </div>
+        <MenuTrigger>
+          <Button size="tiny">Sort: {SORT_BY_LABELS[preferences.sortBy]} {preferences.sortByOrder === 'asc' ? '↑' : '↓'}</Button>
+          <Menu
+            aria-label="Sort items"
+            onAction={(key) => {
+              const [what, value] = String(key).split(':') as [string, string];
+              if (what === 'by') explorer.send({ type: 'sort.set', sortBy: value as SortBy, sortByOrder: preferences.sortByOrder });
+              else explorer.send({ type: 'sort.set', sortBy: preferences.sortBy, sortByOrder: value === 'desc' ? 'desc' : 'asc' });
+            }}
+          >
+            <MenuSection title="Sort by">
+              {SORT_BY.map((by) => <MenuItem key={by} id={`by:${by}`}>{`${SORT_BY_LABELS[by]}${by === preferences.sortBy ? ' ✓' : ''}`}</MenuItem>)}
+            </MenuSection>
+            <MenuSection title="Order">
+              <MenuItem id="order:asc">{`Ascending${preferences.sortByOrder === 'asc' ? ' ✓' : ''}`}</MenuItem>
+              <MenuItem id="order:desc">{`Descending${preferences.sortByOrder === 'desc' ? ' ✓' : ''}`}</MenuItem>
+            </MenuSection>
+          </Menu>
+        </MenuTrigger>
+        <Button size="tiny" onPress={() => explorer.send({ type: 'explorer.refresh' })} isPending={listing}>Reload</Button>
+        <Button size="tiny" onPress={() => explorer.send({ type: 'folder.create', columnIndex: currentIndex })} isDisabled={operating || editing !== null}>Create folder</Button>
+        <Button size="tiny" variant="primary" onPress={() => picker.current?.click()}>Upload files</Button>
+        <input
+          ref={picker}
+          type="file"
+          multiple
+          aria-label="Files to upload"
+          data-testid="storage-file-picker"
+          className={css.hiddenInput}
+          onChange={(e) => {
+            const files = [...(e.target.files ?? [])].map((file) => ({ file, relativePath: '' }));
+            if (current && files.length > 0) upload(files, current.path, current.items.map((i) => i.name));
+            e.target.value = '';
+          }}
+        />
+      </div>
+      {selection.length > 0 ? (
+        <div className={css.selectionBar} role="region" aria-label="Selected files">
+          <span>{selection.length} selected</span>
+          <Button
+            size="tiny"
+            onPress={() =>
+              explorer.send({
+                type: 'operation.run',
+                operation: selection.length === 1 ? { kind: 'file.download', bucketId, path: selection[0]! } : { kind: 'files.download', bucketId, paths: selection },
+              })
+            }
+            isDisabled={operating}
+          >
+            Download
+          </Button>
+          <Button size="tiny" onPress={() => setDialog({ kind: 'move', paths: selection })} isDisabled={operating}>Move</Button>
+          <Button size="tiny" variant="danger" onPress={() => setDialog({ kind: 'delete', row: null, paths: selection })} isDisabled={operating}>Delete</Button>
+          <Button size="tiny" variant="ghost" onPress={() => explorer.send({ type: 'selection.set', paths: [] })}>Clear</Button>
+        </div>
+      ) : null}
+      {isList ? (
+        current ? (
+          <div className={css.listWrap} data-testid="storage-list-view">
+            <div className={css.listHeader} aria-hidden><span style={{ flex: 1 }}>Name</span><span style={{ width: 140 }}>Type</span><span style={{ width: 160 }}>Last updated</span><span style={{ width: 70, textAlign: 'right' }}>Size</span></div>
+            <ExplorerColumn key={current.id} column={current} openPath={null} wide {...columnProps(currentIndex)} />
+          </div>
+        ) : null
+      ) : (
+        <div className={css.columns} data-testid="storage-column-view">
+          {columns.map((column, index) => (
+            <ExplorerColumn key={`${index}:${column.id}`} column={column} openPath={columns[index + 1]?.path ?? null} {...columnProps(index)} />
+          ))}
+        </div>
+      )}
+      <ItemDialogs dialog={dialog} onClose={() => setDialog(null)} explorer={explorer} projectRef={projectRef} bucketId={bucketId} />
+    </div>
+  );
+}

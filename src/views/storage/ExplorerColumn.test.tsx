@@ -1,0 +1,95 @@
+// @vitest-environment jsdom
+import '../../ui/testing/jsdom.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Column } from '../../../machines/storage-explorer.columns.ts';
+import type { StorageItem } from '../../domain/storage.ts';
+import { ExplorerColumn, type ExplorerColumnProps } from './ExplorerColumn.tsx';
+
+// jsdom has no IntersectionObserver; the column only needs it for the load-more sentinel.
+class NoObserver {
+  observe() {}
+  disconnect() {}
+}
+vi.stubGlobal('IntersectionObserver', NoObserver);
+
+const item = (prefix: string, name: string, type: 'FILE' | 'FOLDER', columnIndex: number, extra: Partial<StorageItem> = {}): StorageItem => ({
+  id: type === 'FILE' ? name : null,
+  name,
+  type,
+  status: 'READY',
+  metadata: type === 'FILE' ? { size: 2048, mimetype: 'text/plain' } : null,
+  created_at: null,
+  updated_at: null,
+  last_accessed_at: null,
+  isCorrupted: false,
+  path: prefix ? `${prefix}/${name}` : name,
+  prefix,
+  columnIndex,
+  ...extra,
+});
+const column = (path: string, items: StorageItem[]): Column => ({ id: path, name: path || 'media', path, status: 'READY', items, hasMoreItems: false, isLoadingMoreItems: false });
+
+function renderColumns(overrides: Partial<ExplorerColumnProps> = {}) {
+  const onRowAction = vi.fn();
+  const onDropFiles = vi.fn();
+  const base = {
+    editing: null,
+    running: null,
+    selection: [],
+    isPublicBucket: false,
+    onRowAction,
+    onSubmitName: vi.fn(),
+    onCancelName: vi.fn(),
+    onLoadMore: vi.fn(),
+    onDropFiles,
+    ...overrides,
+  };
+  render(
+    <div>
+      <ExplorerColumn {...base} index={0} openPath="docs" column={column('', [item('', 'docs', 'FOLDER', 0), item('', 'a.txt', 'FILE', 0)])} />
+      <ExplorerColumn {...base} index={1} openPath={null} column={column('docs', [item('docs', 'b.txt', 'FILE', 1), item('docs', 'old.bin', 'FILE', 1, { metadata: null, isCorrupted: true })])} />
+    </div>,
+  );
+  return { onRowAction, onDropFiles };
+}
+
+describe('explorer column', () => {
+  it('moves between rows with the arrows, to the next column with →, and opens with Enter', async () => {
+    const user = userEvent.setup();
+    const { onRowAction } = renderColumns();
+    screen.getByTestId('storage-row-docs').focus();
+    await user.keyboard('{ArrowDown}');
+    expect(document.activeElement).toBe(screen.getByTestId('storage-row-a.txt'));
+    await user.keyboard('{ArrowRight}');
+    expect(document.activeElement).toBe(screen.getByTestId('storage-row-b.txt'));
+    await user.keyboard('{End}');
+    expect(document.activeElement).toBe(screen.getByTestId('storage-row-old.bin'));
+    await user.keyboard('{ArrowLeft}');
+    // Back in the first column, on the folder that is open.
+    expect(document.activeElement).toBe(screen.getByTestId('storage-row-docs'));
+    await user.keyboard('{Enter}');
+    expect(onRowAction).toHaveBeenCalledWith(expect.objectContaining({ path: 'docs' }), { kind: 'open' }, false);
+  });
+
+  it('shows sizes, marks a file without metadata as corrupted, and opens the row menu', async () => {
+    const user = userEvent.setup();
+    const { onRowAction } = renderColumns();
+    expect(screen.getByTestId('storage-row-a.txt').textContent).toContain('2 KB');
+    expect(screen.getByTestId('storage-row-old.bin').textContent).toContain('Corrupted');
+    await user.click(screen.getByRole('button', { name: 'Actions for a.txt' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Get URL (1 month)' }));
+    expect(onRowAction).toHaveBeenCalledWith(expect.objectContaining({ path: 'a.txt' }), { kind: 'signedUrl', expiry: 'MONTH' }, false);
+  });
+
+  it('names a new folder in an EDITING row with the error under it', async () => {
+    const user = userEvent.setup();
+    const onSubmitName = vi.fn();
+    renderColumns({ editing: { columnIndex: 0, mode: 'create', item: null, error: 'Folder name cannot contain the "#" character' }, onSubmitName });
+    const input = screen.getByLabelText('New folder name');
+    expect(screen.getByRole('alert').textContent).toBe('Folder name cannot contain the "#" character');
+    await user.type(input, 'photos{Enter}');
+    expect(onSubmitName).toHaveBeenCalledWith('photos');
+  });
+});

@@ -1,0 +1,122 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '../../ui/theme.css.ts';
+
+export const layout = style({ display: 'flex', height: '100%', minHeight: 'calc(100vh - 48px)', color: vars.color.foreground });
+export const sidebar = style({ width: 240, flexShrink: 0, borderRight: `1px solid ${vars.color.border}`, padding: 12, display: 'flex', flexDirection: 'column', gap: 8 });
+export const sidebarTitle = style({ fontSize: 12, color: vars.color.muted, textTransform: 'uppercase', letterSpacing: '0.04em', margin: '8px 4px 0' });
+export const bucketList = style({ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: 2 });
+export const bucketLink = style({
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: 8,
+  padding: '6px 8px',
+  borderRadius: 6,
+  color: vars.color.foreground,
+  textDecoration: 'none',
+  fontSize: 13,
+  selectors: {
+    '&:hover': { background: vars.color.surfaceHover },
+    '&[aria-current="page"]': { background: vars.color.surfaceHover, fontWeight: 500 },
+    '&:focus-visible': { outline: `2px solid ${vars.color.focus}` },
+  },
+});
+export const main = style({ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' });
+export const toolbar = style({ display: 'flex', alignItems: 'center', gap: 8, padding: '8px 12px', borderBottom: `1px solid ${vars.color.border}`, flexWrap: 'wrap' });
+export const breadcrumb = style({ display: 'flex', alignItems: 'center', gap: 4, flex: 1, minWidth: 0, fontSize: 13, overflow: 'hidden' });
+export const crumb = style({
+  background: 'none',
+  border: 'none',
+  color: vars.color.foreground,
+  cursor: 'pointer',
+  padding: '2px 4px',
+  borderRadius: 4,
+  fontSize: 13,
+  selectors: { '&:hover': { background: vars.color.surfaceHover } },
+});
+export const crumbSep = style({ color: vars.color.muted });
+export const columns = style({ display: 'flex', flex: 1, overflowX: 'auto', overflowY: 'hidden', minHeight: 400 });
+export const column = style({
+  width: 260,
+  flexShrink: 0,
+  borderRight: `1px solid ${vars.color.border}`,
+  overflowY: 'auto',
+  display: 'flex',
+  flexDirection: 'column',
+  selectors: { '&[data-drop-target="true"]': { background: vars.color.brandSubtle, outline: `1px dashed ${vars.color.brand}`, outlineOffset: -2 } },
+});
+export const columnEmpty = style({ padding: 16, fontSize: 12, color: vars.color.muted, textAlign: 'center' });
+export const row = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: 8,
+  padding: '0 8px',
+  height: 32,
+  fontSize: 13,
+  cursor: 'default',
+  borderRadius: 0,
+  outline: 'none',
+  userSelect: 'none',
+  selectors: {
+    '&:hover': { background: vars.color.surfaceHover },
+    '&[data-open="true"]': { background: vars.color.surfaceHover },
+    '&[data-selected="true"]': { background: vars.color.brandSubtle },
+    '&:focus-visible': { boxShadow: `inset 0 0 0 2px ${vars.color.focus}` },
+    '&[data-status="LOADING"]': { opacity: 0.6 },
+  },
+});
+export const rowName = style({ flex: 1, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' });
+export const rowMeta = style({ fontSize: 11, color: vars.color.muted, whiteSpace: 'nowrap' });
+export const corrupted = style({ fontSize: 11, color: vars.color.destructive });
+export const rowIcon = style({ width: 16, textAlign: 'center', color: vars.color.muted, flexShrink: 0 });
+export const nameInput = style({
+  flex: 1,
+  minWidth: 0,
+  background: vars.color.background,
+  border: `1px solid ${vars.color.borderStrong}`,
+  borderRadius: 4,
+  color: vars.color.foreground,
+  padding: '2px 6px',
+  fontSize: 13,
+});
+export const nameError = style({ fontSize: 11, color: vars.color.destructive, padding: '2px 8px 6px 32px' });
+export const table = style({ width: '100%', borderCollapse: 'collapse', fontSize: 13 });
+export const th = style({ textAlign: 'left', fontWeight: 500, color: vars.color.muted, fontSize: 12, padding: '6px 8px', borderBottom: `1px solid ${vars.color.border}` });
+export const td = style({ padding: '0 8px', height: 32, borderBottom: `1px solid ${vars.color.border}` });
+export const listWrap = style({ flex: 1, overflow: 'auto' });
+export const selectionBar = style({ display: 'flex', alignItems: 'center', gap: 8, padding: '6px 12px', background: vars.color.brandSubtle, fontSize: 13 });
+export const hiddenInput = style({ display: 'none' });
+export const form = style({ display: 'flex', flexDirection: 'column', gap: 14 });
+export const typeOptions = style({ display: 'grid', gridTemplateColumns: 'repeat(3, 1fr)', gap: 8 });
+export const typeOption = style({
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: 6,
+  padding: 10,
+  background: vars.color.surface,
+  color: vars.color.foreground,
+  textAlign: 'left',
+  display: 'flex',
+  flexDirection: 'column',
+  justifyContent: 'flex-start',
+  cursor: 'pointer',
+  fontSize: 12,
+  selectors: { '&[aria-checked="true"]': { borderColor: vars.color.brand, background: vars.color.brandSubtle } },
+});
+export const typeTitle = style({ fontWeight: 500, fontSize: 13, marginBottom: 4 });
+export const alert = style({ color: vars.color.destructive, fontSize: 13 });
+export const sizeRow = style({ display: 'flex', gap: 8, alignItems: 'flex-end' });
+export const empty = style({ margin: 'auto', padding: 32, maxWidth: 420, textAlign: 'center' });
+export const urlBox = style({ fontFamily: vars.font.mono, fontSize: 12, wordBreak: 'break-all', padding: 8, border: `1px solid ${vars.color.border}`, borderRadius: 6 });
+export const sentinel = style({ height: 1, flexShrink: 0 });
+export const wideColumn = style([column, { width: '100%', flex: 1, borderRight: 'none' }]);
+export const listHeader = style({ display: 'flex', gap: 8, padding: '6px 44px 6px 32px', fontSize: 12, color: vars.color.muted, borderBottom: `1px solid ${vars.color.border}` });
+export const menuButton = style({
+  background: 'none',
+  border: 'none',
+  color: vars.color.muted,
+  borderRadius: 4,
+  width: 24,
+  height: 22,
+  cursor: 'pointer',
+  selectors: { '&:hover': { background: vars.color.surface, color: vars.color.foreground }, '&:disabled': { opacity: 0.4, cursor: 'default' } },
+});

@@ -1,0 +1,159 @@
+import { useSelector } from '@xstate/react';
+import { useState, type ComponentType, type ReactNode } from 'react';
+import {
+  selectBucketId,
+  selectBuckets,
+  selectBucketsError,
+  selectBucketsLoaded,
+  selectIsInactive,
+  selectIsWaitingForProject,
+  selectPreferences,
+} from '../../../machines/storage-explorer.selectors.ts';
+import { selectSubmitting, selectTaskError } from '../../../machines/storage-task.selectors.ts';
+import type { Project } from '../../api/types.ts';
+import { deleteBucket, emptyBucket } from '../../api/storage.ts';
+import type { Bucket } from '../../domain/storage.ts';
+import { Badge } from '../../ui/Badge.tsx';
+import { Button } from '../../ui/Button.tsx';
+import { EmptyState } from '../../ui/EmptyState.tsx';
+import { Menu, MenuItem, MenuTrigger } from '../../ui/Menu.tsx';
+import { Select } from '../../ui/Select.tsx';
+import { SkeletonLines } from '../../ui/Skeleton.tsx';
+import { TypedConfirmModal } from '../../ui/TypedConfirmModal.tsx';
+import { toast } from '../../ui/toast.ts';
+import { ProjectPausedCard } from '../project-lifecycle/ProjectPausedCard.tsx';
+import { BucketDialog } from './BucketDialog.tsx';
+import { Explorer } from './Explorer.tsx';
+import { useStorageExplorer, type ExplorerRef } from './useStorageExplorer.ts';
+import { useStorageTask } from './useStorageTask.ts';
+import * as css from './Storage.css.ts';
+
+export type BucketLinkComponent = ComponentType<{ bucketId: string | undefined; className: string; current: boolean; children: ReactNode }>;
+
+export interface StoragePageProps {
+  project: Project;
+  bucketId: string | undefined;
+  /** A link to this page with another bucket (the router owns the address). */
+  BucketLink: BucketLinkComponent;
+}
+
+/** /project/{ref}/storage/buckets and /files (spec B2.4): the buckets beside the opened bucket's explorer. */
+export function StoragePage({ project, bucketId, BucketLink }: StoragePageProps) {
+  const explorer = useStorageExplorer(project.ref, project.status, bucketId);
+  const inactive = useSelector(explorer, selectIsInactive);
+  const waiting = useSelector(explorer, selectIsWaitingForProject);
+  if (inactive) return <ProjectPausedCard project={project} />;
+  if (waiting) {
+    return <div className={css.empty}><EmptyState title="Storage is not available yet" description="Buckets are shown once the project is up and healthy." /></div>;
+  }
+  return (
+    <div className={css.layout}>
+      <BucketsSidebar explorer={explorer} projectRef={project.ref} BucketLink={BucketLink} />
+      <StorageMain explorer={explorer} projectRef={project.ref} />
+    </div>
+  );
+}
+
+function StorageMain({ explorer, projectRef }: { explorer: ExplorerRef; projectRef: string }) {
+  const bucketId = useSelector(explorer, selectBucketId);
+  const buckets = useSelector(explorer, selectBuckets);
+  const loaded = useSelector(explorer, selectBucketsLoaded);
+  if (bucketId) return <Explorer explorer={explorer} projectRef={projectRef} />;
+  if (!loaded) return <div className={css.main} />;
+  return (
+    <div className={css.empty}>
+      <EmptyState
+        level={2}
+        title={buckets.length === 0 ? 'No buckets yet' : 'Select a bucket'}
+        description={buckets.length === 0 ? 'Create a bucket to store and serve files.' : 'Choose a bucket on the left to browse its files.'}
+      />
+    </div>
+  );
+}
+
+function BucketsSidebar({ explorer, projectRef, BucketLink }: { explorer: ExplorerRef; projectRef: string; BucketLink: BucketLinkComponent }) {
+  const buckets = useSelector(explorer, selectBuckets);
+  const loaded = useSelector(explorer, selectBucketsLoaded);
+  const error = useSelector(explorer, selectBucketsError);
+  const current = useSelector(explorer, selectBucketId);
+  const { sortBucket } = useSelector(explorer, selectPreferences);
+  const [dialog, setDialog] = useState<{ kind: 'create' } | { kind: 'edit' | 'delete'; bucket: Bucket } | null>(null);
+  const refresh = () => explorer.send({ type: 'buckets.refresh' });
+  return (
+    <aside className={css.sidebar} aria-label="Buckets">
+      <Button variant="primary" size="small" onPress={() => setDialog({ kind: 'create' })}>New bucket</Button>
+      <Select
+        aria-label="Sort buckets"
+        options={[{ id: 'created_at', label: 'Sort by created at' }, { id: 'alphabetical', label: 'Sort alphabetically' }]}
+        value={sortBucket}
+        onChange={(key) => key !== null && explorer.send({ type: 'bucketSort.set', sortBucket: key === 'alphabetical' ? 'alphabetical' : 'created_at' })}
+      />
+      <h2 className={css.sidebarTitle}>Buckets</h2>
+      {!loaded && !error ? <SkeletonLines lines={3} /> : null}
+      {error ? (
+        <div role="alert" className={css.alert}>
+          {`Failed to fetch buckets: ${error}`} <Button size="tiny" onPress={() => explorer.send({ type: 'buckets.retry' })}>Retry</Button>
+        </div>
+      ) : null}
+      <ul className={css.bucketList}>
+        {buckets.map((bucket) => (
+          <li key={bucket.id} style={{ display: 'flex', alignItems: 'center' }}>
+            <BucketLink bucketId={bucket.id} className={css.bucketLink} current={bucket.id === current}>
+              <span>{bucket.name}</span>
+              {bucket.public ? <Badge variant="warning">Public</Badge> : null}
+            </BucketLink>
+            <MenuTrigger>
+              <Button size="tiny" variant="ghost" aria-label={`Actions for bucket ${bucket.name}`}>⋯</Button>
+              <Menu aria-label={`Actions for bucket ${bucket.name}`} onAction={(key) => setDialog({ kind: key === 'delete' ? 'delete' : 'edit', bucket })}>
+                <MenuItem id="edit">Edit bucket</MenuItem>
+                <MenuItem id="delete" isDestructive>Delete bucket</MenuItem>
+              </Menu>
+            </MenuTrigger>
+          </li>
+        ))}
+      </ul>
+      {dialog?.kind === 'create' || dialog?.kind === 'edit' ? (
+        <BucketDialog
+          projectRef={projectRef}
+          bucket={dialog.kind === 'edit' ? dialog.bucket : null}
+          isOpen
+          onClose={() => setDialog(null)}
+          onSaved={() => {
+            setDialog(null);
+            refresh();
+          }}
+        />
+      ) : null}
+      {dialog?.kind === 'delete' ? (
+        <DeleteBucketModal projectRef={projectRef} bucket={dialog.bucket} onClose={() => setDialog(null)} onDeleted={refresh} />
+      ) : null}
+    </aside>
+  );
+}
+
+function DeleteBucketModal({ projectRef, bucket, onClose, onDeleted }: { projectRef: string; bucket: Bucket; onClose: () => void; onDeleted: () => void }) {
+  const task = useStorageTask(async () => {
+    // A bucket must be empty before it can go.
+    await emptyBucket(projectRef, bucket.id);
+    await deleteBucket(projectRef, bucket.id);
+    toast.success(`Successfully deleted bucket ${bucket.name}`);
+    onClose();
+    onDeleted();
+  });
+  const deleting = useSelector(task, selectSubmitting);
+  const error = useSelector(task, selectTaskError);
+  return (
+    <TypedConfirmModal
+      isOpen
+      onOpenChange={(open) => !open && onClose()}
+      title={`Delete bucket "${bucket.name}"`}
+      description="Every file in the bucket is deleted with it. This cannot be undone."
+      confirmString={bucket.name}
+      confirmLabel="Delete bucket"
+      isLoading={deleting}
+      onConfirm={() => task.send({ type: 'task.submit', request: null })}
+    >
+      {error ? <p role="alert" className={css.alert}>{`Failed to delete bucket: ${error}`}</p> : null}
+    </TypedConfirmModal>
+  );
+}
