@@ -40,7 +40,6 @@ import { Route as AppOrgSlugUsageRouteImport } from './routes/_app/org/$slug/usa
 import { Route as AppProjectRefIndexRouteImport } from './routes/_app/project/$ref/index'
 import { Route as AppProjectRefBranchesRouteImport } from './routes/_app/project/$ref/branches'
 import { Route as AppProjectRefMergeRouteImport } from './routes/_app/project/$ref/merge'
-import { Route as AppProjectRefStorageRouteRouteImport } from './routes/_app/project/$ref/storage/route'
 import { Route as AppProjectRefUsageRouteImport } from './routes/_app/project/$ref/usage'
 import { Route as AppProjectRefAdvisorsPerformanceRouteImport } from './routes/_app/project/$ref/advisors/performance'
 import { Route as AppProjectRefAdvisorsSecurityRouteImport } from './routes/_app/project/$ref/advisors/security'
@@ -260,12 +259,6 @@ const AppProjectRefMergeRoute = AppProjectRefMergeRouteImport.update({
   path: '/merge',
   getParentRoute: () => AppProjectRefRouteRoute,
 } as any)
-const AppProjectRefStorageRouteRoute =
-  AppProjectRefStorageRouteRouteImport.update({
-    id: '/storage',
-    path: '/storage',
-    getParentRoute: () => AppProjectRefRouteRoute,
-  } as any)
 const AppProjectRefUsageRoute = AppProjectRefUsageRouteImport.update({
   id: '/usage',
   path: '/usage',
@@ -577,21 +570,21 @@ const AppProjectRefSqlSqlIdRoute = AppProjectRefSqlSqlIdRouteImport.update({
 } as any)
 const AppProjectRefStorageBucketsRoute =
   AppProjectRefStorageBucketsRouteImport.update({
-    id: '/buckets',
-    path: '/buckets',
-    getParentRoute: () => AppProjectRefStorageRouteRoute,
+    id: '/storage/buckets',
+    path: '/storage/buckets',
+    getParentRoute: () => AppProjectRefRouteRoute,
   } as any)
 const AppProjectRefStorageFilesRoute =
   AppProjectRefStorageFilesRouteImport.update({
-    id: '/files',
-    path: '/files',
-    getParentRoute: () => AppProjectRefStorageRouteRoute,
+    id: '/storage/files',
+    path: '/storage/files',
+    getParentRoute: () => AppProjectRefRouteRoute,
   } as any)
 const AppProjectRefStorageSettingsRoute =
   AppProjectRefStorageSettingsRouteImport.update({
-    id: '/settings',
-    path: '/settings',
-    getParentRoute: () => AppProjectRefStorageRouteRoute,
+    id: '/storage/settings',
+    path: '/storage/settings',
+    getParentRoute: () => AppProjectRefRouteRoute,
   } as any)
 const AppProjectRefDatabaseBackupsPitrRoute =
   AppProjectRefDatabaseBackupsPitrRouteImport.update({
@@ -659,7 +652,6 @@ export interface FileRoutesByFullPath {
   '/support/new': typeof AppSupportNewRoute
   '/account/': typeof AppAccountIndexRoute
   '/new/': typeof AppNewIndexRoute
-  '/project/$ref/storage': typeof AppProjectRefStorageRouteRouteWithChildren
   '/org/$slug/apps': typeof AppOrgSlugAppsRoute
   '/org/$slug/audit': typeof AppOrgSlugAuditRoute
   '/org/$slug/billing': typeof AppOrgSlugBillingRoute
@@ -754,7 +746,6 @@ export interface FileRoutesByTo {
   '/support/new': typeof AppSupportNewRoute
   '/account': typeof AppAccountIndexRoute
   '/new': typeof AppNewIndexRoute
-  '/project/$ref/storage': typeof AppProjectRefStorageRouteRouteWithChildren
   '/org/$slug/apps': typeof AppOrgSlugAppsRoute
   '/org/$slug/audit': typeof AppOrgSlugAuditRoute
   '/org/$slug/billing': typeof AppOrgSlugBillingRoute
@@ -853,7 +844,6 @@ export interface FileRoutesById {
   '/_app/support/new': typeof AppSupportNewRoute
   '/_app/account/': typeof AppAccountIndexRoute
   '/_app/new/': typeof AppNewIndexRoute
-  '/_app/project/$ref/storage': typeof AppProjectRefStorageRouteRouteWithChildren
   '/_app/org/$slug/apps': typeof AppOrgSlugAppsRoute
   '/_app/org/$slug/audit': typeof AppOrgSlugAuditRoute
   '/_app/org/$slug/billing': typeof AppOrgSlugBillingRoute
@@ -952,7 +942,6 @@ export interface FileRouteTypes {
     | '/support/new'
     | '/account/'
     | '/new/'
-    | '/project/$ref/storage'
     | '/org/$slug/apps'
     | '/org/$slug/audit'
     | '/org/$slug/billing'
@@ -1047,7 +1036,6 @@ export interface FileRouteTypes {
     | '/support/new'
     | '/account'
     | '/new'
-    | '/project/$ref/storage'
     | '/org/$slug/apps'
     | '/org/$slug/audit'
     | '/org/$slug/billing'
@@ -1145,7 +1133,6 @@ export interface FileRouteTypes {
     | '/_app/support/new'
     | '/_app/account/'
     | '/_app/new/'
-    | '/_app/project/$ref/storage'
     | '/_app/org/$slug/apps'
     | '/_app/org/$slug/audit'
     | '/_app/org/$slug/billing'
@@ -1452,13 +1439,6 @@ declare module '@tanstack/react-router' {
       path: '/merge'
       fullPath: '/project/$ref/merge'
       preLoaderRoute: typeof AppProjectRefMergeRouteImport
-      parentRoute: typeof AppProjectRefRouteRoute
-    }
-    '/_app/project/$ref/storage': {
-      id: '/_app/project/$ref/storage'
-      path: '/storage'
-      fullPath: '/project/$ref/storage'
-      preLoaderRoute: typeof AppProjectRefStorageRouteRouteImport
       parentRoute: typeof AppProjectRefRouteRoute
     }
     '/_app/project/$ref/usage': {
@@ -1834,24 +1814,24 @@ declare module '@tanstack/react-router' {
     }
     '/_app/project/$ref/storage/buckets': {
       id: '/_app/project/$ref/storage/buckets'
-      path: '/buckets'
+      path: '/storage/buckets'
       fullPath: '/project/$ref/storage/buckets'
       preLoaderRoute: typeof AppProjectRefStorageBucketsRouteImport
-      parentRoute: typeof AppProjectRefStorageRouteRoute
+      parentRoute: typeof AppProjectRefRouteRoute
     }
     '/_app/project/$ref/storage/files': {
       id: '/_app/project/$ref/storage/files'
-      path: '/files'
+      path: '/storage/files'
       fullPath: '/project/$ref/storage/files'
       preLoaderRoute: typeof AppProjectRefStorageFilesRouteImport
-      parentRoute: typeof AppProjectRefStorageRouteRoute
+      parentRoute: typeof AppProjectRefRouteRoute
     }
     '/_app/project/$ref/storage/settings': {
       id: '/_app/project/$ref/storage/settings'
-      path: '/settings'
+      path: '/storage/settings'
       fullPath: '/project/$ref/storage/settings'
       preLoaderRoute: typeof AppProjectRefStorageSettingsRouteImport
-      parentRoute: typeof AppProjectRefStorageRouteRoute
+      parentRoute: typeof AppProjectRefRouteRoute
     }
     '/_app/project/$ref/database/backups/pitr': {
       id: '/_app/project/$ref/database/backups/pitr'
@@ -1944,26 +1924,7 @@ const AppOrgSlugRouteRouteWithChildren = AppOrgSlugRouteRoute._addFileChildren(
   AppOrgSlugRouteRouteChildren,
 )
 
-interface AppProjectRefStorageRouteRouteChildren {
-  AppProjectRefStorageBucketsRoute: typeof AppProjectRefStorageBucketsRoute
-  AppProjectRefStorageFilesRoute: typeof AppProjectRefStorageFilesRoute
-  AppProjectRefStorageSettingsRoute: typeof AppProjectRefStorageSettingsRoute
-}
-
-const AppProjectRefStorageRouteRouteChildren: AppProjectRefStorageRouteRouteChildren =
-  {
-    AppProjectRefStorageBucketsRoute: AppProjectRefStorageBucketsRoute,
-    AppProjectRefStorageFilesRoute: AppProjectRefStorageFilesRoute,
-    AppProjectRefStorageSettingsRoute: AppProjectRefStorageSettingsRoute,
-  }
-
-const AppProjectRefStorageRouteRouteWithChildren =
-  AppProjectRefStorageRouteRoute._addFileChildren(
-    AppProjectRefStorageRouteRouteChildren,
-  )
-
 interface AppProjectRefRouteRouteChildren {
-  AppProjectRefStorageRouteRoute: typeof AppProjectRefStorageRouteRouteWithChildren
   AppProjectRefBranchesRoute: typeof AppProjectRefBranchesRoute
   AppProjectRefMergeRoute: typeof AppProjectRefMergeRoute
   AppProjectRefUsageRoute: typeof AppProjectRefUsageRoute
@@ -2013,6 +1974,9 @@ interface AppProjectRefRouteRouteChildren {
   AppProjectRefSettingsLogDrainsRoute: typeof AppProjectRefSettingsLogDrainsRoute
   AppProjectRefSettingsVaultRoute: typeof AppProjectRefSettingsVaultRoute
   AppProjectRefSqlSqlIdRoute: typeof AppProjectRefSqlSqlIdRoute
+  AppProjectRefStorageBucketsRoute: typeof AppProjectRefStorageBucketsRoute
+  AppProjectRefStorageFilesRoute: typeof AppProjectRefStorageFilesRoute
+  AppProjectRefStorageSettingsRoute: typeof AppProjectRefStorageSettingsRoute
   AppProjectRefApiIndexRoute: typeof AppProjectRefApiIndexRoute
   AppProjectRefEditorIndexRoute: typeof AppProjectRefEditorIndexRoute
   AppProjectRefFunctionsIndexRoute: typeof AppProjectRefFunctionsIndexRoute
@@ -2031,7 +1995,6 @@ interface AppProjectRefRouteRouteChildren {
 }
 
 const AppProjectRefRouteRouteChildren: AppProjectRefRouteRouteChildren = {
-  AppProjectRefStorageRouteRoute: AppProjectRefStorageRouteRouteWithChildren,
   AppProjectRefBranchesRoute: AppProjectRefBranchesRoute,
   AppProjectRefMergeRoute: AppProjectRefMergeRoute,
   AppProjectRefUsageRoute: AppProjectRefUsageRoute,
@@ -2088,6 +2051,9 @@ const AppProjectRefRouteRouteChildren: AppProjectRefRouteRouteChildren = {
   AppProjectRefSettingsLogDrainsRoute: AppProjectRefSettingsLogDrainsRoute,
   AppProjectRefSettingsVaultRoute: AppProjectRefSettingsVaultRoute,
   AppProjectRefSqlSqlIdRoute: AppProjectRefSqlSqlIdRoute,
+  AppProjectRefStorageBucketsRoute: AppProjectRefStorageBucketsRoute,
+  AppProjectRefStorageFilesRoute: AppProjectRefStorageFilesRoute,
+  AppProjectRefStorageSettingsRoute: AppProjectRefStorageSettingsRoute,
   AppProjectRefApiIndexRoute: AppProjectRefApiIndexRoute,
   AppProjectRefEditorIndexRoute: AppProjectRefEditorIndexRoute,
   AppProjectRefFunctionsIndexRoute: AppProjectRefFunctionsIndexRoute,

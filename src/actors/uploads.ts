@@ -4,7 +4,11 @@
 // Retries: the file-upload machine owns them (spec B9 delays, no-retry statuses, visible as its `retrying`
 // state), so tus-js-client gets `retryDelays: null`; each retry starts a new transfer that resumes the stored
 // upload (findPreviousUploads → resumeFromPreviousUpload), which is what tus-js-client's own retry would do.
-import { Upload, type DetailedError, type UploadOptions } from 'tus-js-client';
+import type { DetailedError, Upload, UploadOptions } from 'tus-js-client';
+
+// tus-js-client is loaded on the first upload: the queue lives in the signed-in layout, and every other page
+// should not pay for it in first-load JavaScript.
+const loadTus = () => import('tus-js-client');
 import { fromCallback, fromPromise, type EventObject } from 'xstate';
 import {
   fileUploadMachine,
@@ -75,6 +79,7 @@ function failureOf(error: Error | DetailedError): UploadFailure {
 
 /** The most recent stored upload of this file, to resume; null when there is none. */
 export const findPreviousUpload = fromPromise<PreviousUpload | null, FindPreviousInput>(async ({ input }) => {
+  const { Upload } = await loadTus();
   const upload = new Upload(input.file as File, tusOptions(input, () => input.apiKey));
   const previous = await upload.findPreviousUploads();
   const sameSize = previous.filter((candidate) => candidate.size === input.file.size && candidate.uploadUrl);
@@ -89,28 +94,42 @@ export const tusUpload = fromCallback<EventObject, TusUploadInput>(({ input, sen
     if (event.type === 'tus.keyRefreshed') apiKey = (event as TusKeyEvent).apiKey;
   });
   let finished = false;
-  const upload = new Upload(input.file as File, {
-    ...tusOptions(input, () => apiKey),
-    onProgress: (bytesSent, bytesTotal) => sendBack({ type: 'tus.progress', bytesSent, bytesTotal } satisfies TusProgressEvent),
-    onSuccess: () => {
-      finished = true;
-      sendBack({ type: 'tus.success' } satisfies TusSuccessEvent);
+  let stopped = false;
+  let upload: Upload | null = null;
+  loadTus().then(
+    ({ Upload: TusUpload }) => {
+      if (stopped) return;
+      upload = new TusUpload(input.file as File, {
+        ...tusOptions(input, () => apiKey),
+        onProgress: (bytesSent, bytesTotal) => sendBack({ type: 'tus.progress', bytesSent, bytesTotal } satisfies TusProgressEvent),
+        onSuccess: () => {
+          finished = true;
+          sendBack({ type: 'tus.success' } satisfies TusSuccessEvent);
+        },
+        onError: (error) => {
+          finished = true;
+          sendBack({ type: 'tus.error', failure: failureOf(error) } satisfies TusErrorEvent);
+        },
+      });
+      if (input.previous) upload.resumeFromPreviousUpload(input.previous as never);
+      upload.start();
     },
-    onError: (error) => {
+    (error: Error) => {
+      // The upload code could not be loaded (offline, a new deployment): a failure with no HTTP status.
       finished = true;
-      sendBack({ type: 'tus.error', failure: failureOf(error) } satisfies TusErrorEvent);
+      sendBack({ type: 'tus.error', failure: { status: null, body: '', message: error.message } } satisfies TusErrorEvent);
     },
-  });
-  if (input.previous) upload.resumeFromPreviousUpload(input.previous as never);
-  upload.start();
+  );
   // Cancel or leaving the state: stop the requests; the stored upload stays so the same file can resume later.
   return () => {
-    if (!finished) void upload.abort(false);
+    stopped = true;
+    if (upload && !finished) void upload.abort(false);
   };
 });
 
 /** Everything a run needs before sending: the key and API URL are required, the limits are best effort. */
 export const prepareUploads = fromPromise<UploadTarget, { projectRef: string; bucketId: string }>(async ({ input }) => {
+  void loadTus().catch(() => undefined); // start fetching the upload code while the key is requested
   const [apiUrl, apiKey, fileSizeLimit, allowedMimeTypes] = await Promise.all([
     fetchProjectApiUrl(input.projectRef),
     createTemporaryApiKey(input.projectRef),

@@ -3,6 +3,7 @@ import { fetchOrganizations } from '../../api/platform.ts';
 import { ORGANIZATIONS_STALE_MS } from '../../domain/cache.ts';
 import { settledSession } from '../../actors/session-ready.ts';
 import { AppShell } from '../../views/shell/AppShell.tsx';
+import { UploadsProvider } from '../../views/storage/uploads/UploadsProvider.tsx';
 import { RouteError } from '../../views/errors/RouteError.tsx';
 
 // Every page behind sign-in: wait for the session to settle (spec A4.11), send signed-out users to /sign-in
@@ -22,9 +23,12 @@ export const Route = createFileRoute('/_app')({
 });
 
 function AppLayout() {
+  // One upload queue for the whole console (issue 8): uploads go on while the user works on other pages.
   return (
-    <AppShell>
-      <Outlet />
-    </AppShell>
+    <UploadsProvider>
+      <AppShell>
+        <Outlet />
+      </AppShell>
+    </UploadsProvider>
   );
 }

@@ -1,4 +1,4 @@
-// Owns the upload queue actor (mounted once in the storage layout), shows its toasts: the live progress toast
+// Owns the upload queue actor (mounted once in the signed-in layout, src/routes/_app/route.tsx), shows its toasts: the live progress toast
 // while files are sent (spec B2.4), the per-file errors, the limit rejections and the summary (spec B5, B8).
 import { useRouter } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
