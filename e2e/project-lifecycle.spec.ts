@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { leaveFixtureAsFound } from './support/cleanup.ts';
 import { E2E_OUTPUT, SCREENSHOTS, accessToken, readFixture } from './support/fixture.ts';
 
 // The project lifecycle on the real platform (spec A2.8, A2.9, A4.1, A4.3, B9): pause from Settings → General,
@@ -12,6 +13,9 @@ const DB_PASS = 'Lifecycle-db-pass-7391';
 const DOWNLOADS = `${E2E_OUTPUT}/lifecycle-downloads`;
 const fx = () => readFixture();
 const state: { a?: string; b?: string; proOrg?: string } = {};
+const created: string[] = [];
+// The fixture organization is shared with later specs: its projects come back, ours go.
+test.afterAll(async () => leaveFixtureAsFound(created));
 
 async function headers(page: Page) {
   if (!page.url().startsWith('http')) await page.goto('/dashboard/organizations');
@@ -23,6 +27,7 @@ async function createProject(page: Page, request: APIRequestContext, orgSlug: st
   const response = await request.post('/api/platform/projects', { headers: h, data: { organization_slug: orgSlug, name, db_pass: DB_PASS, db_region: 'local' } });
   expect(response.status()).toBe(201);
   const ref = (await response.json()).ref as string;
+  created.push(ref);
   await waitForStatus(page, request, ref, 'ACTIVE_HEALTHY');
   return ref;
 }
@@ -250,12 +255,12 @@ test('delete on a paid plan asks for a reason first, then goes to the organizati
 
 test('delete on the free plan needs only the name and lands on the last visited organization', async ({ page, request }) => {
   test.setTimeout(120_000);
-  const ref = fx().secondProjectRef; // paused: settings still show for an INACTIVE project
+  const ref = await createProject(page, request, fx().orgSlug, 'Disposable');
   await page.goto(`/dashboard/project/${ref}/settings/general`);
   await page.getByRole('button', { name: 'Delete project' }).click();
-  const dialog = page.getByRole('alertdialog', { name: 'Confirm deletion of Analytics' });
+  const dialog = page.getByRole('alertdialog', { name: 'Confirm deletion of Disposable' });
   await expect(dialog.getByRole('checkbox')).toHaveCount(0);
-  await dialog.getByLabel('Type Analytics to confirm.').fill('Analytics');
+  await dialog.getByLabel('Type Disposable to confirm.').fill('Disposable');
   await page.screenshot({ path: `${SCREENSHOTS}/lifecycle-delete-free.png` });
   await dialog.getByRole('button', { name: 'I understand, delete this project' }).click();
   await expect(page).toHaveURL(new RegExp(`/dashboard/org/${fx().orgSlug}$`), { timeout: 30_000 });

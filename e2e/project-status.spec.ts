@@ -1,3 +1,4 @@
+import { leaveFixtureAsFound } from './support/cleanup.ts';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import pg from 'pg';
 import { SCREENSHOTS, accessToken, readFixture } from './support/fixture.ts';
@@ -11,6 +12,8 @@ test.describe.configure({ mode: 'serial' });
 
 const DB_PASS = 'Strong-db-pass-123';
 let ref = '';
+// The fixture organization is shared with later specs: back to the free plan, without our project.
+test.afterAll(async () => leaveFixtureAsFound([ref]));
 let headers: Record<string, string> = {};
 
 async function signedIn(page: Page) {

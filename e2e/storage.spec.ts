@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { leaveFixtureAsFound } from './support/cleanup.ts';
 import { E2E_OUTPUT, SCREENSHOTS, accessToken, readFixture } from './support/fixture.ts';
 
 // The storage explorer on the real platform (issue 8, spec B2.4, B4, B7, B8): a bucket is created in the dialog,
@@ -95,6 +96,10 @@ async function dropTree(target: Locator, tree: DropTree) {
 const row = (page: Page, name: string) => page.getByTestId(`storage-row-${name}`);
 const toast = (page: Page, text: string) => page.getByRole('region', { name: 'Notifications' }).getByText(text, { exact: true });
 
+// The fixture organization is shared with later specs: our project goes when we are done.
+const createdRefs: string[] = [];
+test.afterAll(async () => leaveFixtureAsFound(createdRefs));
+
 test('a bucket, a dropped folder, rename, move, zip download and delete, on the real platform', async ({ page, request }) => {
   test.setTimeout(180_000);
   // A project of our own, created through the API the way global.setup does.
@@ -105,6 +110,7 @@ test('a bucket, a dropped folder, rename, move, zip download and delete, on the 
   });
   expect(created.status()).toBe(201);
   const ref = (await created.json()).ref as string;
+  createdRefs.push(ref);
   await expect
     .poll(async () => (await (await request.get(`/api/platform/projects/${ref}/status`, { headers: h })).json()).status, { timeout: 90_000 })
     .toBe('ACTIVE_HEALTHY');
