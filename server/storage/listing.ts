@@ -28,21 +28,22 @@ export async function listFolder(project: StorageProject, bucketId: string, path
   // $1 bucket, $2 prefix, $3 prefix length, $4 search pattern, $5 limit + offset, $6 limit, $7 offset
   const inFolder = `bucket_id = $1 and name >= $2 and starts_with(name, $2)
     and ($4::text is null or substr(name, $3 + 1) ilike $4)`;
+  // Rows skipped by the offset are never formatted: the timestamps are turned into text after limit/offset.
+  // (Postgres appends the two branches of a UNION ALL in order: folders, then files.)
+  const iso = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
   const sql = `
-    (select f.name, null::uuid as id, null::text as created_at, null::text as updated_at, null::text as last_accessed_at,
-            null::jsonb as metadata
-       from (select distinct split_part(substr(name, $3 + 1), '/', 1) as name
-               from storage.objects where ${inFolder} and strpos(substr(name, $3 + 1), '/') > 0) f
-      order by f.name ${order} limit $5)
-    union all
-    (select substr(name, $3 + 1), id,
-            to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-            to_char(updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-            to_char(last_accessed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-            metadata
-       from storage.objects where ${inFolder} and strpos(substr(name, $3 + 1), '/') = 0
-      order by ${column} ${order}, name ${order} limit $5)
-    limit $6 offset $7`;
+    select page.name, page.id, ${iso('page.created_at')} as created_at, ${iso('page.updated_at')} as updated_at,
+           ${iso('page.last_accessed_at')} as last_accessed_at, page.metadata
+      from ((select f.name, null::uuid as id, null::timestamptz as created_at, null::timestamptz as updated_at,
+                    null::timestamptz as last_accessed_at, null::jsonb as metadata
+               from (select distinct split_part(substr(name, $3 + 1), '/', 1) as name
+                       from storage.objects where ${inFolder} and strpos(substr(name, $3 + 1), '/') > 0) f
+              order by f.name ${order} limit $5)
+            union all
+            (select substr(name, $3 + 1), id, created_at, updated_at, last_accessed_at, metadata
+               from storage.objects where ${inFolder} and strpos(substr(name, $3 + 1), '/') = 0
+              order by ${column} ${order}, name ${order} limit $5)
+            limit $6 offset $7) page`;
   const { rows } = await project.pool.query<StorageObjectEntry>(sql, [
     bucketId,
     prefix,
