@@ -75,6 +75,10 @@ test('pause from Settings → General, see the paused card, resume through the d
 
   // The status actor follows the pause to INACTIVE; the project home then shows the paused card.
   await waitForStatus(page, request, ref, 'INACTIVE');
+  // The version selector of the resume dialog sits behind a flag (spec A2.9): turned on with the override cookie.
+  await page.context().addCookies([
+    { name: 'strata-flag-overrides', value: encodeURIComponent(JSON.stringify({ postgresVersionSelector: true })), url: page.url() },
+  ]);
   await page.goto(`/dashboard/project/${ref}/editor`);
   const card = page.getByTestId('project-paused-card');
   await expect(card).toBeVisible({ timeout: 30_000 });
@@ -85,6 +89,8 @@ test('pause from Settings → General, see the paused card, resume through the d
   await card.getByRole('button', { name: 'Resume project' }).click();
   const resumeDialog = page.getByRole('dialog', { name: 'Resume this project' });
   await expect(resumeDialog).toBeVisible();
+  // The platform runs one Postgres: the selector offers it, ga, chosen by default.
+  await expect(resumeDialog.getByRole('button', { name: /Postgres version/ })).toContainText(/15\.\d+/);
   await page.screenshot({ path: `${SCREENSHOTS}/lifecycle-resume-dialog.png` });
   await resumeDialog.getByRole('button', { name: 'Resume' }).click();
   // The owner already has two active free projects (the fixture's): the free project limit blocks the resume.

@@ -9,7 +9,7 @@ import { setAccessTokenGetter } from './api/client.ts';
 import { createSessionActor, getAccessToken } from './actors/session.ts';
 import { createThemeActor } from './actors/theme.ts';
 import { createSidebarActor } from './actors/sidebar.ts';
-import { defaultFlags } from './domain/navigation/flags.ts';
+import { defaultFlags, flagOverridesFromCookie } from './domain/navigation/flags.ts';
 import { selectCanEnterConsole } from '../machines/session.selectors.ts';
 import { maybeStartInspector } from './dev/inspector.ts';
 
@@ -21,8 +21,9 @@ const session = createSessionActor({ alwaysLoggedIn: config.mode === 'self-hoste
 setAccessTokenGetter(getAccessToken);
 const theme = createThemeActor({ inspect });
 const sidebar = createSidebarActor({ inspect });
-// Feature flags: the defaults of spec A4.12 (all on but branding:large_logo) until the flags service exists.
-const flags = defaultFlags();
+// Feature flags: the defaults of spec A4.12 (all on but branding:large_logo) until the flags service exists,
+// with the override cookie on top (e.g. {"postgresVersionSelector": true} for the resume dialog's versions).
+const flags = { ...defaultFlags(), ...flagOverridesFromCookie(document.cookie) };
 
 const router = createAppRouter({ config, session, theme, sidebar, flags });
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
+  flagOverridesFromCookie,
   FEATURE_FLAGS,
   PREVIEW_FLAGS,
   defaultFlags,
@@ -94,5 +95,24 @@ describe('isEnabled (spec A4.12)', () => {
     expect(isEnabled({}, 'project_auth:all')).toBe(false);
     expect(isEnabled({ storageV2: true }, 'storageV2')).toBe(true);
     expect(isEnabled({ 'project_auth:all': true }, 'project_auth:all')).toBe(false);
+  });
+});
+
+describe('flagOverridesFromCookie (spec A4.12, C9)', () => {
+  it('reads the JSON map of the override cookie, keyed like the flags', () => {
+    const cookie = `theme=dark; strata-flag-overrides=${encodeURIComponent(JSON.stringify({ postgresVersionSelector: true, 'billing:all': false }))}; x=1`;
+    expect(flagOverridesFromCookie(cookie)).toEqual({ postgresVersionSelector: true, billingAll: false });
+  });
+
+  it('ignores a missing or malformed cookie and non-boolean values', () => {
+    expect(flagOverridesFromCookie('theme=dark')).toEqual({});
+    expect(flagOverridesFromCookie('strata-flag-overrides={not json')).toEqual({});
+    expect(flagOverridesFromCookie('strata-flag-overrides=%E0%A4%A')).toEqual({});
+    expect(flagOverridesFromCookie(`strata-flag-overrides=${encodeURIComponent('[true]')}`)).toEqual({});
+    expect(flagOverridesFromCookie(`strata-flag-overrides=${encodeURIComponent('{"a":"yes","b":true}')}`)).toEqual({ b: true });
+  });
+
+  it('never throws, whatever the cookie holds', () => {
+    fc.assert(fc.property(fc.string(), (value) => void flagOverridesFromCookie(`strata-flag-overrides=${value}`)));
   });
 });

@@ -141,3 +141,32 @@ export function isDisableAllOverride(value: string | undefined): boolean {
 export function isEnabled(flags: Flags, name: FlagName): boolean {
   return flags[flagKey(name)] === true;
 }
+
+/**
+ * spec A4.12 / C9: the flag override cookie '{hosting-provider}-flag-overrides', a JSON map of flag key to value;
+ * the local platform is its own host, hence 'strata-flag-overrides'. Overrides win over every other value.
+ */
+export const FLAG_OVERRIDE_COOKIE = 'strata-flag-overrides';
+
+/**
+ * The boolean overrides in a `document.cookie` string, keyed like `flags` (a flag name or its camelCase key).
+ * A malformed cookie is ignored (spec A8), as are values that are not booleans.
+ */
+export function flagOverridesFromCookie(cookie: string): Record<string, boolean> {
+  const entry = cookie
+    .split(';')
+    .map((part) => part.trim())
+    .find((part) => part.startsWith(`${FLAG_OVERRIDE_COOKIE}=`));
+  if (!entry) return {};
+  try {
+    const parsed: unknown = JSON.parse(decodeURIComponent(entry.slice(FLAG_OVERRIDE_COOKIE.length + 1)));
+    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return {};
+    const overrides: Record<string, boolean> = {};
+    for (const [name, value] of Object.entries(parsed)) {
+      if (typeof value === 'boolean') overrides[flagKey(name)] = value;
+    }
+    return overrides;
+  } catch {
+    return {};
+  }
+}
