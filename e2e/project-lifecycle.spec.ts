@@ -77,7 +77,7 @@ test('pause from Settings → General, see the paused card, resume through the d
   await waitForStatus(page, request, ref, 'INACTIVE');
   // The version selector of the resume dialog sits behind a flag (spec A2.9): turned on with the override cookie.
   await page.context().addCookies([
-    { name: 'strata-flag-overrides', value: encodeURIComponent(JSON.stringify({ postgresVersionSelector: true })), url: page.url() },
+    { name: 'strata-flag-overrides', value: encodeURIComponent(JSON.stringify({ postgresVersionSelector: true })), domain: '127.0.0.1', path: '/' },
   ]);
   await page.goto(`/dashboard/project/${ref}/editor`);
   const card = page.getByTestId('project-paused-card');
@@ -91,6 +91,7 @@ test('pause from Settings → General, see the paused card, resume through the d
   await expect(resumeDialog).toBeVisible();
   // The platform runs one Postgres: the selector offers it, ga, chosen by default.
   await expect(resumeDialog.getByRole('button', { name: /Postgres version/ })).toContainText(/15\.\d+/);
+  await page.waitForTimeout(400); // let the dialog's entry animation finish before the picture
   await page.screenshot({ path: `${SCREENSHOTS}/lifecycle-resume-dialog.png` });
   await resumeDialog.getByRole('button', { name: 'Resume' }).click();
   // The owner already has two active free projects (the fixture's): the free project limit blocks the resume.
