@@ -87,6 +87,7 @@ describe('route table', () => {
         'POST /api/platform/projects',
         'GET /api/platform/projects/:ref/settings',
         'GET /api/platform/projects/:ref/api/rest',
+        'GET /api/platform/projects/:ref/api-keys/last-used',
         'POST /api/platform/pg-meta/:ref/query',
         'GET /api/platform/pg-meta/:ref/extensions',
         // issue 8: storage

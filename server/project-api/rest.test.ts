@@ -7,10 +7,12 @@ let ref = '';
 let otherRef = '';
 let keys: Record<string, string> = {};
 let otherAnon = '';
+let ownerToken = '';
 
 beforeAll(async () => {
   h = await startPlatformHarness();
   const owner = await h.user();
+  ownerToken = owner.token;
   const org = await h.call('POST', '/api/platform/organizations', { token: owner.token, body: { name: 'Key Org' } });
   const make = async (name: string) => {
     const created = await h.call('POST', '/api/platform/projects', {
@@ -67,5 +69,20 @@ describe('project REST root /p/{ref}/rest/v1/', () => {
       [ref],
     );
     expect(rows.map((r) => r.name)).toEqual(['anon', 'service_role']);
+  });
+
+  it('tells the console when the keys were last used in the past 24 hours (spec A2.13)', async () => {
+    const lastUsed = async (project: string) =>
+      (await h.call('GET', `/api/platform/projects/${project}/api-keys/last-used`, { token: ownerToken })).body.last_used_at;
+    expect(await lastUsed(otherRef)).toBeNull();
+    const recent = await lastUsed(ref);
+    expect(Date.now() - Date.parse(recent)).toBeLessThan(60_000);
+    await h.services.pool.query(
+      `update key_usage set last_used_at = now() - interval '25 hours' where project_id = (select id from projects where ref = $1)`,
+      [ref],
+    );
+    expect(await lastUsed(ref)).toBeNull();
+    const stranger = await h.user();
+    expect((await h.call('GET', `/api/platform/projects/${ref}/api-keys/last-used`, { token: stranger.token })).status).toBe(404);
   });
 });

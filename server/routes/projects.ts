@@ -108,6 +108,19 @@ export function projectRoutes(options: { publicHost: string }): Hono<AppEnv> {
     });
   });
 
+  // spec A2.13: when the anon / service_role keys were last presented to the project's API in the past 24 hours
+  // (the console's 'Last request was {x} ago.'). Temporary keys are not counted (server/project-api/keys.ts).
+  routes.get('/projects/:ref/api-keys/last-used', async (c) => {
+    const { services } = c.var;
+    const project = await projectAccess(services.pool, c.req.param('ref'), c.var.user.sub);
+    const { rows } = await services.pool.query<{ last_used_at: Date | null }>(
+      `select max(last_used_at) as last_used_at from key_usage
+        where project_id = $1 and name in ('anon', 'service_role') and last_used_at > now() - interval '24 hours'`,
+      [project.id],
+    );
+    return c.json({ last_used_at: rows[0]?.last_used_at?.toISOString() ?? null });
+  });
+
   routes.get('/projects/:ref/databases', async (c) => {
     const { services } = c.var;
     const project = await projectAccess(services.pool, c.req.param('ref'), c.var.user.sub);

@@ -26,7 +26,12 @@ export interface ProjectSettings {
 export const fetchProjectSettings = (ref: string) => api.get(`platform/projects/${path(ref)}/settings`).json<ProjectSettings>();
 
 /** The API keys panel's data, or the failure to show (spec A8 'Failed to retrieve API keys'). */
-export type SettingsRead = { settings: ProjectSettings; error?: undefined } | { settings?: undefined; error: string };
+export type SettingsRead =
+  | { settings: ProjectSettings; error?: undefined; /** spec A2.13; undefined when it could not be read */ lastUsedAt?: string | null }
+  | { settings?: undefined; error: string; lastUsedAt?: undefined };
+
+export const fetchKeysLastUsed = (ref: string) =>
+  api.get(`platform/projects/${path(ref)}/api-keys/last-used`).json<{ last_used_at: string | null }>();
 
 /**
  * For the project route's loader: the settings the building screen's API keys panel needs (spec A2.8, A2.13), read
@@ -35,7 +40,14 @@ export type SettingsRead = { settings: ProjectSettings; error?: undefined } | { 
 export async function readSettingsWhileBuilding(project: { ref: string; status: string }): Promise<SettingsRead | null> {
   if (!BUILDING_STATUSES.includes(project.status)) return null;
   try {
-    return { settings: await fetchProjectSettings(project.ref) };
+    const [settings, lastUsed] = await Promise.all([
+      fetchProjectSettings(project.ref),
+      fetchKeysLastUsed(project.ref).then(
+        (answer) => answer.last_used_at,
+        () => undefined, // shown as 'Failed to identify…' in the panel, the keys still show
+      ),
+    ]);
+    return { settings, lastUsedAt: lastUsed };
   } catch (error) {
     return { error: error instanceof Error ? error.message : String(error) };
   }

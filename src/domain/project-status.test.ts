@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { PROJECT_STATUSES } from './navigation/project-status.ts';
 import { showsPausedProjectView } from './navigation/layout.ts';
 import {
+  keysLastUsedText,
   PAUSE_POLL_MS,
   PAUSE_POLL_START_MS,
   REST_PING_INTERVAL_MS,
@@ -159,5 +160,21 @@ describe('agreement with the chrome rules of A2.8 (navigation/layout.ts)', () =>
         expect(screen === 'paused').toBe(showsPausedProjectView({ status: 'INACTIVE', pathname }));
       }),
     );
+  });
+});
+
+describe('keysLastUsedText (spec A2.13)', () => {
+  const now = Date.parse('2026-11-23T12:00:00Z');
+  const ago = (ms: number) => new Date(now - ms).toISOString();
+  it('says how long ago the last request was, within 24 hours', () => {
+    expect(keysLastUsedText(ago(1_000), now)).toBe('Last request was 1 second ago.');
+    expect(keysLastUsedText(ago(42_000), now)).toBe('Last request was 42 seconds ago.');
+    expect(keysLastUsedText(ago(5 * 60_000), now)).toBe('Last request was 5 minutes ago.');
+    expect(keysLastUsedText(ago(3 * 3600_000), now)).toBe('Last request was 3 hours ago.');
+  });
+  it('says there were none when older than 24 hours, unknown or missing', () => {
+    expect(keysLastUsedText(ago(25 * 3600_000), now)).toBe('No requests in the past 24 hours.');
+    expect(keysLastUsedText(null, now)).toBe('No requests in the past 24 hours.');
+    expect(keysLastUsedText('garbage', now)).toBe('No requests in the past 24 hours.');
   });
 });

@@ -135,7 +135,19 @@ export const API_KEYS_TEXT = {
   noPermission: "You don't have permission to view API keys. These keys restricted to users with higher access levels.",
   hiddenValue: 'You need additional permissions to view API keys',
   failed: 'Failed to retrieve API keys',
+  lastUsedFailed: 'Failed to identify when the anon and service_role keys were last used',
+  noRequests: 'No requests in the past 24 hours.',
 } as const;
+
+/** spec A2.13: 'Last request was {x} ago.' for a use within the past 24 hours, else 'No requests in the past 24 hours.' */
+export function keysLastUsedText(lastUsedAt: string | null, now = Date.now()): string {
+  const at = lastUsedAt ? Date.parse(lastUsedAt) : NaN;
+  if (Number.isNaN(at) || now - at > 24 * 3600_000) return API_KEYS_TEXT.noRequests;
+  const seconds = Math.max(0, Math.round((now - at) / 1000));
+  const [value, unit] =
+    seconds < 60 ? [seconds, 'second'] : seconds < 3600 ? [Math.floor(seconds / 60), 'minute'] : [Math.floor(seconds / 3600), 'hour'];
+  return `Last request was ${value} ${unit}${value === 1 ? '' : 's'} ago.`;
+}
 
 export interface ApiKeysInput {
   app_config?: { protocol?: string; endpoint?: string };

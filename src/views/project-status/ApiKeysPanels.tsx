@@ -1,5 +1,5 @@
 import type { SettingsRead } from '../../api/project-status.ts';
-import { API_KEYS_TEXT, apiKeysPanel } from '../../domain/project-status.ts';
+import { API_KEYS_TEXT, apiKeysPanel, keysLastUsedText } from '../../domain/project-status.ts';
 import { Badge } from '../../ui/Badge.tsx';
 import { CopyButton } from '../../ui/CopyButton.tsx';
 import { ErrorAlert } from '../../ui/ErrorAlert.tsx';
@@ -26,6 +26,9 @@ export function ApiKeysPanels({ projectRef, read }: { projectRef: string; read: 
         {!panel.canViewAll && <p className={css.text}>{API_KEYS_TEXT.noPermission}</p>}
         <Value label="anon" badge="public" value={panel.anon} />
         <Value label="service_role" badge="secret" value={panel.serviceRole} />
+        <p className={css.text} data-testid="keys-last-used">
+          {read.lastUsedAt === undefined ? API_KEYS_TEXT.lastUsedFailed : keysLastUsedText(read.lastUsedAt)}
+        </p>
       </section>
     </div>
   );
