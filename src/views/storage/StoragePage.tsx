@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useState, type ComponentType, type ReactNode } from 'react';
+import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import {
   selectBucketId,
   selectBuckets,
@@ -35,10 +35,12 @@ export interface StoragePageProps {
   bucketId: string | undefined;
   /** A link to this page with another bucket (the router owns the address). */
   BucketLink: BucketLinkComponent;
+  /** Opens a bucket (the route puts it in ?bucketId): a bucket just created is opened at once. */
+  onOpenBucket: (bucketId: string) => void;
 }
 
 /** /project/{ref}/storage/buckets and /files (spec B2.4): the buckets beside the opened bucket's explorer. */
-export function StoragePage({ project, bucketId, BucketLink }: StoragePageProps) {
+export function StoragePage({ project, bucketId, BucketLink, onOpenBucket }: StoragePageProps) {
   const explorer = useStorageExplorer(project.ref, project.status, bucketId);
   const inactive = useSelector(explorer, selectIsInactive);
   const waiting = useSelector(explorer, selectIsWaitingForProject);
@@ -48,7 +50,7 @@ export function StoragePage({ project, bucketId, BucketLink }: StoragePageProps)
   }
   return (
     <div className={css.layout}>
-      <BucketsSidebar explorer={explorer} projectRef={project.ref} BucketLink={BucketLink} />
+      <BucketsSidebar explorer={explorer} projectRef={project.ref} BucketLink={BucketLink} onOpenBucket={onOpenBucket} />
       <StorageMain explorer={explorer} projectRef={project.ref} />
     </div>
   );
@@ -71,7 +73,17 @@ function StorageMain({ explorer, projectRef }: { explorer: ExplorerRef; projectR
   );
 }
 
-function BucketsSidebar({ explorer, projectRef, BucketLink }: { explorer: ExplorerRef; projectRef: string; BucketLink: BucketLinkComponent }) {
+function BucketsSidebar({
+  explorer,
+  projectRef,
+  BucketLink,
+  onOpenBucket,
+}: {
+  explorer: ExplorerRef;
+  projectRef: string;
+  BucketLink: BucketLinkComponent;
+  onOpenBucket: (bucketId: string) => void;
+}) {
   const buckets = useSelector(explorer, selectBuckets);
   const loaded = useSelector(explorer, selectBucketsLoaded);
   const error = useSelector(explorer, selectBucketsError);
@@ -79,6 +91,14 @@ function BucketsSidebar({ explorer, projectRef, BucketLink }: { explorer: Explor
   const { sortBucket } = useSelector(explorer, selectPreferences);
   const [dialog, setDialog] = useState<{ kind: 'create' } | { kind: 'edit' | 'delete'; bucket: Bucket } | null>(null);
   const refresh = () => explorer.send({ type: 'buckets.refresh' });
+  // A bucket just created is opened once the refreshed list holds it (the explorer opens only known buckets).
+  const [openWhenListed, setOpenWhenListed] = useState<string | null>(null);
+  useEffect(() => {
+    if (openWhenListed && buckets.some((bucket) => bucket.id === openWhenListed)) {
+      setOpenWhenListed(null);
+      onOpenBucket(openWhenListed);
+    }
+  }, [buckets, openWhenListed, onOpenBucket]);
   return (
     <aside className={css.sidebar} aria-label="Buckets">
       <Button variant="primary" size="small" onPress={() => setDialog({ kind: 'create' })}>New bucket</Button>
@@ -118,9 +138,11 @@ function BucketsSidebar({ explorer, projectRef, BucketLink }: { explorer: Explor
           bucket={dialog.kind === 'edit' ? dialog.bucket : null}
           isOpen
           onClose={() => setDialog(null)}
-          onSaved={() => {
+          onSaved={(savedId) => {
+            const created = dialog.kind === 'create';
             setDialog(null);
             refresh();
+            if (created) setOpenWhenListed(savedId);
           }}
         />
       ) : null}

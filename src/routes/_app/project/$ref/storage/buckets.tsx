@@ -1,4 +1,4 @@
-import { Link, createFileRoute, getRouteApi } from '@tanstack/react-router';
+import { Link, createFileRoute, getRouteApi, useNavigate } from '@tanstack/react-router';
 import { StoragePage, type BucketLinkComponent } from '../../../../../views/storage/StoragePage.tsx';
 import { compact, str } from '../../../../../search-params.ts';
 
@@ -20,5 +20,14 @@ const BucketLink: BucketLinkComponent = ({ bucketId, className, current, childre
 function StorageRoute() {
   const { project } = projectRoute.useLoaderData();
   const { bucketId } = Route.useSearch();
-  return <StoragePage key={project.ref} project={project} bucketId={bucketId} BucketLink={BucketLink} />;
+  const navigate = useNavigate({ from: Route.fullPath });
+  return (
+    <StoragePage
+      key={project.ref}
+      project={project}
+      bucketId={bucketId}
+      BucketLink={BucketLink}
+      onOpenBucket={(id) => void navigate({ to: '.', search: { bucketId: id } })}
+    />
+  );
 }
