@@ -80,7 +80,7 @@ export const storageExplorerMachine = setup({
     listColumns: fromPromise<ColumnListing[], ListColumnsInput>(notProvided('list columns')),
     listPage: fromPromise<ListPageOutput, ListPageInput>(notProvided('list page')),
     runOperation: fromPromise<{ ok: boolean }, StorageOperation>(notProvided('run operation')),
-    /** Receives `preferences.save` events; the real one writes localStorage under the project's key. */
+    /** Receives `preferences.save` events; the real one (src/actors/storage.ts) keeps them in the browser under the project's key. */
     preferencesStore: fromCallback<EventObject, { projectRef: string }>(notProvided('preferences store')),
   },
   delays: {
