@@ -23,9 +23,10 @@ export function schemaFilter(column: string, first: number, filter: SchemaFilter
   };
 }
 
-export function tablesSql(where: string, includeColumns: boolean): string {
+export function tablesSql(where: string, includeColumns: boolean, relkinds = "'r', 'p'"): string {
   return `
-select c.oid::int as id, n.nspname as schema, c.relname as name,
+select c.oid::int as id, n.nspname as schema, c.relname as name, c.relkind::text as type,
+       c.reltuples::float8 as estimated_rows,
        c.relrowsecurity as rls_enabled, c.relforcerowsecurity as rls_forced,
        case c.relreplident when 'd' then 'DEFAULT' when 'i' then 'INDEX' when 'f' then 'FULL' else 'NOTHING' end
          as replica_identity,
@@ -53,8 +54,13 @@ select c.oid::int as id, n.nspname as schema, c.relname as name,
          as relationships
        ${includeColumns ? `, (${columnsJsonSql('c')}) as columns` : ''}
   from pg_class c join pg_namespace n on n.oid = c.relnamespace
- where c.relkind in ('r', 'p') and ${where}
+ where c.relkind in (${relkinds}) and ${where}
  order by n.nspname, c.relname`;
+}
+
+/** One relation of any kind the table editor opens (spec B3), with its columns, keys and relationships. */
+export function entitySql(): string {
+  return tablesSql('c.oid = $1::oid', true, "'r', 'v', 'm', 'f', 'p'");
 }
 
 /** Columns of relation alias `rel` as a JSON array (same shape as the /columns endpoint). */

@@ -4,10 +4,11 @@ import type pg from 'pg';
 import { columnsQuery, queryBody, schemaFilterQuery, tablesQuery } from '../../src/api/schemas/pgMeta.ts';
 import { projectAccess, type ProjectRow } from '../http/access.ts';
 import type { AppEnv } from '../http/env.ts';
-import { unavailable } from '../http/errors.ts';
+import { notFound, unavailable } from '../http/errors.ts';
 import { readBody, readQuery } from '../http/validate.ts';
 import {
   columnsSql,
+  entitySql,
   EXTENSIONS_SQL,
   functionsSql,
   schemaFilter,
@@ -50,6 +51,17 @@ export function pgMetaRoutes(): Hono<AppEnv> {
     const query = readQuery(c, tablesQuery);
     const filter = schemaFilter('n.nspname', 1, { included: query.included_schemas, excluded: query.excluded_schemas });
     return c.json(await catalogRows(pool, tablesSql(filter.sql, query.include_columns ?? false), filter.params));
+  });
+
+  // The table editor's view of one relation (src/domain/table-editor/types.ts TableMeta); 404 when it is gone.
+  routes.get('/pg-meta/:ref/entities/:id', async (c) => {
+    const { pool } = await runningProject(c);
+    const id = Number(c.req.param('id'));
+    if (!Number.isInteger(id) || id < 1 || id > 4_294_967_295) throw notFound('Table not found');
+    const [row] = (await catalogRows(pool, entitySql(), [id])) as Array<Record<string, unknown>>;
+    if (!row) throw notFound('Table not found');
+    const keys = (row.primary_keys as Array<{ name: string }>).map((key) => key.name);
+    return c.json({ ...row, primary_keys: keys });
   });
 
   routes.get('/pg-meta/:ref/columns', async (c) => {

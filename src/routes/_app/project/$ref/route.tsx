@@ -5,6 +5,7 @@ import { fetchProject } from '../../../../api/platform.ts';
 import { readSettingsWhileBuilding } from '../../../../api/project-status.ts';
 import { ProjectStatusProvider } from '../../../../views/project-status/ProjectStatusContext.tsx';
 import { ProjectStatusGate } from '../../../../views/project-status/ProjectStatusGate.tsx';
+import { EditorTabsProvider } from '../../../../views/editor/EditorTabsContext.tsx';
 import { PROJECT_DETAILS_STALE_MS } from '../../../../domain/cache.ts';
 import { bool, compact, str } from '../../../../search-params.ts';
 
@@ -42,7 +43,10 @@ function ProjectLayout() {
   return (
     <ProjectStatusProvider key={project.ref} project={project}>
       <ProjectStatusGate settings={settings} trackingId={trackingId}>
-        <Outlet />
+        {/* spec B2.2: the tabs and recent items the table editor and the SQL editor share, per project ref */}
+        <EditorTabsProvider projectRef={project.ref}>
+          <Outlet />
+        </EditorTabsProvider>
       </ProjectStatusGate>
     </ProjectStatusProvider>
   );

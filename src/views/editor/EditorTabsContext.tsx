@@ -1,0 +1,18 @@
+// The editor tabs and recent items of one project (spec B2.2, B3), shared by the table editor and the SQL editor.
+// One actor per project ref, created from local storage when the project layout mounts.
+import { createContext, useContext, useState, type ReactNode } from 'react';
+import { createEditorTabsActor, type EditorTabsActor } from '../../actors/editor-tabs.ts';
+
+const EditorTabsContext = createContext<EditorTabsActor | null>(null);
+
+export function EditorTabsProvider({ projectRef, children }: { projectRef: string; children: ReactNode }) {
+  // Created once per mount; the provider is keyed by project ref by its parent.
+  const [actor] = useState(() => createEditorTabsActor(projectRef));
+  return <EditorTabsContext.Provider value={actor}>{children}</EditorTabsContext.Provider>;
+}
+
+export function useEditorTabs(): EditorTabsActor {
+  const actor = useContext(EditorTabsContext);
+  if (!actor) throw new Error('useEditorTabs needs an EditorTabsProvider (the project layout mounts one)');
+  return actor;
+}
