@@ -8,6 +8,7 @@ import type { AppEnv } from './http/env.ts';
 import { errorResponse, logServerError } from './http/errors.ts';
 import { requireSession, type VerifyAccessToken } from './http/session.ts';
 import { pgMetaRoutes } from './pgmeta/routes.ts';
+import { tableExportDownloadRoutes, tableExportRoutes } from './pgmeta/export.ts';
 import { organizationRoutes } from './routes/organizations.ts';
 import { orgProjectRoutes } from './routes/orgProjects.ts';
 import { profileRoutes } from './routes/profile.ts';
@@ -21,6 +22,7 @@ import { feedbackRoutes } from './routes/feedback.ts';
 import { fileRoutes } from './routes/files.ts';
 import { lifecycleRoutes } from './routes/lifecycle.ts';
 import { upgradeRoutes } from './routes/upgrade.ts';
+import { sqlEditorRoutes } from './routes/sqlEditor.ts';
 import type { Services } from './services.ts';
 
 export interface AppDeps {
@@ -60,6 +62,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/', storageServiceRoutes({ services: deps.services, publicHost: deps.publicHost }));
   // Signed, short-lived download URLs of backups and storage archives (a navigation carries no bearer token).
   app.route('/', fileRoutes({ services: deps.services }));
+  // Signed, short-lived CSV export links of the table editor (the COPY is streamed, issue 6).
+  app.route('/', tableExportDownloadRoutes({ services: deps.services }));
 
   const session = requireSession({ mode: deps.mode, verifyAccessToken: deps.verifyAccessToken });
   app.use('/api/*', bodyLimit({ maxSize: MAX_API_BODY_BYTES, onError: (c) => c.json({ message: 'Request body too large' }, 413) }));
@@ -81,10 +85,12 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   platform.route('/', orgProjectRoutes({ publicHost: deps.publicHost }));
   platform.route('/', projectRoutes({ publicHost: deps.publicHost }));
   platform.route('/', pgMetaRoutes());
+  platform.route('/', tableExportRoutes({ publicHost: deps.publicHost }));
   platform.route('/', platformStorageRoutes({ publicHost: deps.publicHost }));
   platform.route('/', lifecycleRoutes());
   platform.route('/', backupRoutes({ publicHost: deps.publicHost }));
   platform.route('/', feedbackRoutes());
+  platform.route('/', sqlEditorRoutes());
   if (deps.devSwitches) platform.route('/', devSwitchRoutes());
   app.route('/api/platform', platform);
 

@@ -54,7 +54,11 @@ export interface QueryInput {
  * Runs the query on a pooled connection and returns the rows of its last statement.
  * `readOnly` (read-only members): one statement, inside a READ ONLY transaction that is always rolled back.
  */
-export async function runQuery(pool: pg.Pool, input: QueryInput, options: { readOnly: boolean }): Promise<unknown[]> {
+export async function runQuery(
+  pool: pg.Pool,
+  input: QueryInput,
+  options: { readOnly: boolean; onBackend?: ((pid: number) => void) | undefined },
+): Promise<unknown[]> {
   let client: pg.PoolClient;
   try {
     client = await pool.connect();
@@ -62,6 +66,9 @@ export async function runQuery(pool: pg.Pool, input: QueryInput, options: { read
     throw unavailable('Could not connect to the project database');
   }
   let broken = false;
+  // The backend's pid (from the connection's BackendKeyData) lets the caller cancel this query while it runs.
+  const pid = (client as unknown as { processID?: number }).processID;
+  if (options.onBackend && typeof pid === 'number') options.onBackend(pid);
   try {
     let result: pg.QueryResult | pg.QueryResult[];
     if (options.readOnly) {

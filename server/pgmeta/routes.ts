@@ -1,7 +1,7 @@
 // /api/platform/pg-meta/{ref}/...: the project query endpoint and catalog reads (DESIGN §5).
 import { Hono, type Context } from 'hono';
 import type pg from 'pg';
-import { columnsQuery, queryBody, schemaFilterQuery, tablesQuery } from '../../src/api/schemas/pgMeta.ts';
+import { cancelQueryBody, columnsQuery, queryBody, schemaFilterQuery, tablesQuery } from '../../src/api/schemas/pgMeta.ts';
 import { projectAccess, type ProjectRow } from '../http/access.ts';
 import type { AppEnv } from '../http/env.ts';
 import { notFound, unavailable } from '../http/errors.ts';
@@ -17,6 +17,7 @@ import {
   typesSql,
 } from './introspection.ts';
 import { runQuery } from './query.ts';
+import { cancelRun, finishRun, recordHistory, startRun } from './runs.ts';
 
 /** The caller's project, running: SQL cannot reach a database that is still being created or is paused. */
 async function runningProject(c: Context<AppEnv>): Promise<{ project: ProjectRow; pool: pg.Pool }> {
@@ -42,8 +43,34 @@ export function pgMetaRoutes(): Hono<AppEnv> {
   routes.post('/pg-meta/:ref/query', async (c) => {
     const { project, pool } = await runningProject(c);
     const body = await readBody(c, queryBody);
-    const rows = await runQuery(pool, body, { readOnly: project.role === 'read_only' });
+    const userId = c.var.user.sub;
+    const startedAt = new Date();
+    const started = performance.now();
+    let rows: unknown[] | null = null;
+    let failure: unknown = null;
+    try {
+      rows = await runQuery(pool, body, {
+        readOnly: project.role === 'read_only',
+        onBackend: body.run_id ? (pid) => startRun(body.run_id!, { pid, ref: project.ref, userId }) : undefined,
+      });
+    } catch (error) {
+      failure = error;
+    } finally {
+      if (body.run_id) finishRun(body.run_id);
+    }
+    if (body.history) {
+      const entry = { projectId: project.id, userId, query: body.query, startedAt, durationMs: performance.now() - started };
+      await recordHistory(c.var.services.pool, { ...entry, rowCount: rows?.length ?? null, error: failure });
+    }
+    if (failure) throw failure;
     return c.json(rows);
+  });
+
+  // Cancels the caller's running query by its run id (issue 7: cancel a running query with pg_cancel_backend).
+  routes.post('/pg-meta/:ref/query/cancel', async (c) => {
+    const { project, pool } = await runningProject(c);
+    const body = await readBody(c, cancelQueryBody);
+    return c.json({ cancelled: await cancelRun(pool, body.run_id, project.ref, c.var.user.sub) });
   });
 
   routes.get('/pg-meta/:ref/tables', async (c) => {

@@ -5,7 +5,13 @@ import { commaList, optionalQuery, storableString } from './platformFields.ts';
 export const queryBody = z.object({
   query: storableString(10_000_000).refine((q) => q.trim() !== '', { error: 'must not be empty' }),
   parameters: z.array(z.unknown()).max(65_535).optional(),
+  /** The SQL editor's run id (issue 7): the run can be cancelled by it while it runs. */
+  run_id: z.uuid().optional(),
+  /** Record the run in the caller's query history of the project (issue 7). */
+  history: z.boolean().optional(),
 });
+
+export const cancelQueryBody = z.object({ run_id: z.uuid() });
 export type QueryBody = z.infer<typeof queryBody>;
 
 const schemaNames = optionalQuery(commaList(storableString(63).min(1)));

@@ -1,0 +1,81 @@
+// Running SQL-editor queries (issue 7): a run id names a query while it runs so that its author can cancel it
+// (pg_cancel_backend on the backend serving it), and a finished run can be written to the author's history.
+import type pg from 'pg';
+import { HttpError } from '../http/errors.ts';
+
+interface Run {
+  pid: number;
+  ref: string;
+  userId: string;
+}
+
+/** Run id → the backend serving it. One platform process, so memory is the right place. */
+const running = new Map<string, Run>();
+
+export function startRun(runId: string, run: Run): void {
+  running.set(runId, run);
+}
+
+export function finishRun(runId: string): void {
+  running.delete(runId);
+}
+
+/**
+ * Cancels the caller's own run in this project. False when it is not running (finished already, or never
+ * started); another user's or another project's run is treated as not running.
+ */
+export async function cancelRun(pool: pg.Pool, runId: string, ref: string, userId: string): Promise<boolean> {
+  const run = running.get(runId);
+  if (!run || run.ref !== ref || run.userId !== userId) return false;
+  // Pool connections act as the project's owner role (`set role`); the backend to cancel belongs to the login
+  // role, so the cancel runs as the login role for the length of one transaction.
+  const client = await pool.connect();
+  let rows: Array<{ cancelled: boolean }>;
+  try {
+    await client.query('begin');
+    await client.query('set local role none');
+    ({ rows } = await client.query<{ cancelled: boolean }>('select pg_cancel_backend($1) as cancelled', [run.pid]));
+    await client.query('commit');
+  } catch (error) {
+    await client.query('rollback').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+  return rows[0]?.cancelled === true;
+}
+
+/** Postgres's "canceling statement due to user request". */
+const QUERY_CANCELED = '57014';
+
+/** How long history keeps a query's text: enough to recognise and rerun it. */
+export const HISTORY_QUERY_MAX_CHARS = 100_000;
+
+export interface HistoryEntry {
+  projectId: number;
+  userId: string;
+  query: string;
+  startedAt: Date;
+  durationMs: number;
+  rowCount: number | null;
+  error: unknown;
+}
+
+export async function recordHistory(platform: Pick<pg.Pool, 'query'>, entry: HistoryEntry): Promise<void> {
+  const failure = entry.error instanceof HttpError ? entry.error : entry.error ? new HttpError(500, String(entry.error)) : null;
+  const status = !failure ? 'success' : failure.body.code === QUERY_CANCELED ? 'cancelled' : 'error';
+  await platform.query(
+    `insert into sql_history (project_id, profile_id, query, started_at, duration_ms, row_count, status, error)
+     values ($1, $2, $3, $4, $5, $6, $7, $8)`,
+    [
+      entry.projectId,
+      entry.userId,
+      entry.query.slice(0, HISTORY_QUERY_MAX_CHARS),
+      entry.startedAt,
+      entry.durationMs,
+      entry.rowCount,
+      status,
+      failure?.message ?? null,
+    ],
+  );
+}
