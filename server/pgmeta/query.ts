@@ -48,6 +48,37 @@ export function sqlError(error: PgError, query: string) {
 export interface QueryInput {
   query: string;
   parameters?: unknown[] | undefined;
+  /** Run as this role with these JWT claims (spec B2.7 role impersonation); see `impersonate`. */
+  impersonation?: Impersonation | undefined;
+}
+
+export interface Impersonation {
+  role: string;
+  claims: Record<string, unknown>;
+  /** A custom access-token hook `{schema}.{functionName}(event jsonb)`: its returned claims replace `claims`. */
+  hook?: { schema: string; functionName: string } | undefined;
+}
+
+/**
+ * spec B2.7, B7: becomes `role` with `request.jwt.claims` for the rest of this connection's turn (reset by the
+ * `discard all` every request ends with). With a hook, the hook runs first as the owner with the payload
+ * {user_id, claims, authentication_method: "password"} and its `event.claims` are used instead — and their role,
+ * when they name one. Identifiers are quoted by pg's escapeIdentifier; the payload and claims are parameters.
+ */
+async function impersonate(client: pg.PoolClient, impersonation: Impersonation): Promise<void> {
+  let { claims } = impersonation;
+  if (impersonation.hook) {
+    const fn = `${client.escapeIdentifier(impersonation.hook.schema)}.${client.escapeIdentifier(impersonation.hook.functionName)}`;
+    const payload = { user_id: claims.sub ?? null, claims, authentication_method: 'password' };
+    const { rows } = await client.query<{ event: unknown }>(`select ${fn}($1::jsonb) as event`, [JSON.stringify(payload)]);
+    const returned = (rows[0]?.event as { claims?: unknown } | null | undefined)?.claims;
+    if (typeof returned !== 'object' || returned === null || Array.isArray(returned)) {
+      throw badRequest(`The access-token hook ${impersonation.hook.schema}.${impersonation.hook.functionName} returned no claims object`);
+    }
+    claims = returned as Record<string, unknown>;
+  }
+  const role = typeof claims.role === 'string' && impersonation.hook ? claims.role : impersonation.role;
+  await client.query(`select set_config('request.jwt.claims', $1, false), set_config('role', $2, false)`, [JSON.stringify(claims), role]);
 }
 
 /**
@@ -73,11 +104,14 @@ export async function runQuery(
     let result: pg.QueryResult | pg.QueryResult[];
     if (options.readOnly) {
       await client.query('begin transaction read only');
+      if (input.impersonation) await impersonate(client, input.impersonation);
       // The extended protocol takes exactly one statement, so the user cannot COMMIT and go on writing.
       result = await client.query({ text: input.query, values: input.parameters ?? [], queryMode: 'extended' } as pg.QueryConfig);
     } else if (input.parameters !== undefined) {
+      if (input.impersonation) await impersonate(client, input.impersonation);
       result = await client.query(input.query, input.parameters);
     } else {
+      if (input.impersonation) await impersonate(client, input.impersonation);
       // The simple protocol: several statements may be sent at once; the last one's rows are returned.
       result = (await client.query(input.query)) as pg.QueryResult | pg.QueryResult[];
     }

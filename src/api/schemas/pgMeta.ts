@@ -7,6 +7,14 @@ export const queryBody = z.object({
   parameters: z.array(z.unknown()).max(65_535).optional(),
   /** The SQL editor's run id (issue 7): the run can be cancelled by it while it runs. */
   run_id: z.uuid().optional(),
+  /** spec B2.7: run as a postgrest role with claims, or a postgres role resolved through an access-token hook. */
+  impersonation: z
+    .object({
+      role: storableString(63).min(1),
+      claims: z.record(z.string(), z.unknown()),
+      hook: z.object({ schema: storableString(63).min(1), functionName: storableString(63).min(1) }).optional(),
+    })
+    .optional(),
   /** Record the run in the caller's query history of the project (issue 7). */
   history: z.boolean().optional(),
 });
