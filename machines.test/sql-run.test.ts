@@ -1,0 +1,104 @@
+// SQL editor run machine: examples, generated paths, a property.
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { createActor } from 'xstate';
+import { sqlRunMachine, toRunError } from '../machines/sql-run.machine.ts';
+import { selectCancelling, selectResult, selectRunError, selectRunning, selectWasCancelled } from '../machines/sql-run.selectors.ts';
+import { controlledActors } from './support/controlled-actors.ts';
+import { describeMachinePaths } from './support/paths.ts';
+
+const request = (n = 1) => ({ runId: `00000000-0000-4000-8000-00000000000${n}`, sql: `select ${n}` });
+const cancelled = Object.assign(new Error('canceling statement due to user request'), { body: { code: '57014' } });
+
+describe('sql run machine: examples', () => {
+  it('runs, shows the rows, and runs again', async () => {
+    const fakes = controlledActors({ runQuery: 'promise', cancelQuery: 'promise' });
+    const actor = createActor(sqlRunMachine.provide({ actors: fakes.logic })).start();
+    actor.send({ type: 'run.start', request: request(1) });
+    expect(selectRunning(actor.getSnapshot())).toBe(true);
+    expect(fakes.starts('runQuery')[0]?.input).toEqual(request(1));
+    await fakes.resolve('runQuery', { rows: [{ n: 1 }], durationMs: 3 });
+    expect(selectResult(actor.getSnapshot())).toEqual({ rows: [{ n: 1 }], durationMs: 3 });
+    actor.send({ type: 'run.start', request: request(2) });
+    expect(selectResult(actor.getSnapshot())).toBeNull();
+  });
+
+  it('cancel asks the platform once and ends with the cancelled answer of the run', async () => {
+    const fakes = controlledActors({ runQuery: 'promise', cancelQuery: 'promise' });
+    const actor = createActor(sqlRunMachine.provide({ actors: fakes.logic })).start();
+    actor.send({ type: 'run.start', request: request(3) });
+    actor.send({ type: 'run.cancel' });
+    actor.send({ type: 'run.cancel' });
+    expect(fakes.starts('cancelQuery')).toEqual([expect.objectContaining({ input: { runId: request(3).runId } })]);
+    expect(selectCancelling(actor.getSnapshot())).toBe(true);
+    await fakes.resolve('cancelQuery', { cancelled: true });
+    expect(selectRunning(actor.getSnapshot())).toBe(true);
+    await fakes.reject('runQuery', cancelled);
+    expect(selectWasCancelled(actor.getSnapshot())).toBe(true);
+  });
+
+  it('keeps the position and formatted error of a SQL error', async () => {
+    const fakes = controlledActors({ runQuery: 'promise', cancelQuery: 'promise' });
+    const actor = createActor(sqlRunMachine.provide({ actors: fakes.logic })).start();
+    actor.send({ type: 'run.start', request: { runId: 'r', sql: 'select * from nope' } });
+    await fakes.reject('runQuery', Object.assign(new Error('relation "nope" does not exist'), {
+      body: { position: 15, formattedError: 'ERROR:  42P01: …', code: '42P01' },
+    }));
+    expect(selectRunError(actor.getSnapshot())).toEqual({
+      message: 'relation "nope" does not exist', position: 15, formattedError: 'ERROR:  42P01: …', code: '42P01',
+    });
+    expect(selectWasCancelled(actor.getSnapshot())).toBe(false);
+    expect(toRunError('plain')).toEqual({ message: 'plain', position: null, formattedError: null, code: null });
+  });
+
+  it('property: one run at a time; the result shown is always the last started run’s', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.constantFrom('start', 'cancel', 'ok', 'fail', 'clear'), { maxLength: 25 }), async (steps) => {
+        const fakes = controlledActors({ runQuery: 'promise', cancelQuery: 'promise' });
+        const actor = createActor(sqlRunMachine.provide({ actors: fakes.logic })).start();
+        let started = 0;
+        let lastRequested = 0;
+        for (const step of steps) {
+          if (step === 'start') {
+            started += 1;
+            if (!selectRunning(actor.getSnapshot())) lastRequested = started;
+            actor.send({ type: 'run.start', request: request(started % 10) });
+          } else if (step === 'cancel') actor.send({ type: 'run.cancel' });
+          else if (step === 'clear') actor.send({ type: 'run.clear' });
+          else if (fakes.isRunning('runQuery')) {
+            if (step === 'ok') await fakes.resolve('runQuery', { rows: [{ run: lastRequested }], durationMs: 1 });
+            else await fakes.reject('runQuery', new Error('x'));
+          }
+          expect(fakes.running().filter((id) => id === 'runQuery').length).toBeLessThanOrEqual(1);
+          expect(selectRunning(actor.getSnapshot())).toBe(fakes.isRunning('runQuery'));
+          const result = selectResult(actor.getSnapshot());
+          if (result) expect(result.rows[0]).toEqual({ run: lastRequested });
+        }
+      }),
+    );
+  });
+});
+
+const fakes = controlledActors({ runQuery: 'promise', cancelQuery: 'promise' });
+describeMachinePaths('sql run machine: generated paths', sqlRunMachine, {
+  actors: fakes,
+  events: [
+    { type: 'run.start', request: request(1) },
+    { type: 'run.cancel' },
+    { type: 'run.clear' },
+    { type: 'xstate.done.actor.runQuery', output: { rows: [{ n: 1 }], durationMs: 2 } },
+    { type: 'xstate.error.actor.runQuery', error: cancelled },
+    { type: 'xstate.done.actor.cancelQuery', output: { cancelled: true } },
+    { type: 'xstate.error.actor.cancelQuery', error: new Error('gone') },
+  ],
+  invariants: {
+    idle: (s) => expect(s.context.request).toBeNull(),
+    'running.executing': () => expect(fakes.isRunning('runQuery')).toBe(true),
+    'running.cancelling': (s) => {
+      expect(fakes.isRunning('runQuery')).toBe(true);
+      expect(s.context.cancelRequested).toBe(true);
+    },
+    succeeded: (s) => expect(selectResult(s)?.rows).toEqual([{ n: 1 }]),
+    failed: (s) => expect(selectWasCancelled(s)).toBe(true),
+  },
+});
