@@ -93,7 +93,9 @@ describe('query history and cancel', () => {
     expect(result.status).toBe(400);
     expect(result.body.message).toMatch(/canceling statement due to user request/);
 
-    const history = await h.call('GET', `/api/platform/projects/${ref}/sql-history`, { token: owner.token });
+    const page = await h.call('GET', `/api/platform/projects/${ref}/sql-history`, { token: owner.token });
+    expect(page.body.count).toBe(3);
+    const history = { body: page.body.entries };
     expect(history.body.map((e: { status: string }) => e.status)).toEqual(['cancelled', 'error', 'success']);
     expect(history.body[2]).toMatchObject({ query: 'select generate_series(1, 3) as n', row_count: 3 });
     expect(history.body[1].error).toMatch(/missing_table/);
@@ -101,8 +103,13 @@ describe('query history and cancel', () => {
     expect(history.body[0].duration_ms).toBeGreaterThan(0);
 
     const found = await h.call('GET', `/api/platform/projects/${ref}/sql-history?search=missing`, { token: owner.token });
-    expect(found.body).toHaveLength(1);
-    expect((await h.call('GET', `/api/platform/projects/${ref}/sql-history`, { token: other.token })).body).toEqual([]);
+    expect(found.body.entries).toHaveLength(1);
+    expect((await h.call('GET', `/api/platform/projects/${ref}/sql-history?offset=1&limit=1`, { token: owner.token })).body).toMatchObject({
+      count: 3,
+      entries: [{ status: 'error' }],
+    });
+    expect((await h.call('GET', `/api/platform/projects/${ref}/sql-history?offset=9`, { token: owner.token })).body).toEqual({ entries: [], count: 3 });
+    expect((await h.call('GET', `/api/platform/projects/${ref}/sql-history`, { token: other.token })).body).toEqual({ entries: [], count: 0 });
   }, 40_000);
 
   it('does not cancel another member’s run, nor a run that is not running', async () => {

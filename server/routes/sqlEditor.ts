@@ -98,12 +98,19 @@ export function sqlEditorRoutes(): Hono<AppEnv> {
     const project = await projectAccess(pool, c.req.param('ref'), c.var.user.sub);
     const query = readQuery(c, historyListQuery);
     const { rows } = await pool.query(
-      `select id::int, query, started_at, duration_ms, row_count, status, error from sql_history
+      `select id::int, query, started_at, duration_ms, row_count, status, error, count(*) over ()::int as total
+         from sql_history
         where project_id = $1 and profile_id = $2 and ($3::text is null or query ilike $3)
         order by started_at desc, id desc limit $4 offset $5`,
       [project.id, c.var.user.sub, query.search ? containsPattern(query.search) : null, query.limit ?? 100, query.offset ?? 0],
     );
-    return c.json(rows);
+    // A page past the end has no rows to carry the total: count again (rare).
+    const count = rows[0]?.total ?? (query.offset ? Number((await pool.query(
+      `select count(*)::int as n from sql_history
+        where project_id = $1 and profile_id = $2 and ($3::text is null or query ilike $3)`,
+      [project.id, c.var.user.sub, query.search ? containsPattern(query.search) : null],
+    )).rows[0].n) : 0);
+    return c.json({ entries: rows.map(({ total: _total, ...entry }) => entry), count });
   });
 
   return routes;

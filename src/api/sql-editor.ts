@@ -43,4 +43,4 @@ export const fetchSqlHistory = (ref: string, options: { search?: string; limit?:
     .get(`${project(ref)}/sql-history`, {
       searchParams: Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined && value !== '')) as Record<string, string | number>,
     })
-    .json<SqlHistoryEntry[]>();
+    .json<{ entries: SqlHistoryEntry[]; count: number }>();

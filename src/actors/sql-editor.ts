@@ -1,0 +1,95 @@
+// Real effects of the SQL editor (issue 7): runs and cancels on the platform, snippet load/save with the local
+// drafts, the remembered preferences, and the impersonation's remembered user searches (spec B2.2, B2.7).
+import { fromPromise } from 'xstate';
+import { sqlRunMachine, type SqlRunRequest } from '../../machines/sql-run.machine.ts';
+import { sqlEditorSessionMachine } from '../../machines/sql-editor-session.machine.ts';
+import { roleImpersonationMachine } from '../../machines/role-impersonation.machine.ts';
+import { cancelEditorSql, fetchSnippet, runEditorSql, updateSnippet } from '../api/sql-editor.ts';
+import { parseDrafts, recordEdit, recordSaved, serializeDrafts, sqlDraftsKey, textToOpen } from '../domain/sql-drafts.ts';
+import {
+  parsePreferences,
+  parseProjectPreferences,
+  type SqlEditorPreferences,
+  type SqlEditorProjectPreferences,
+} from '../domain/sql-editor.ts';
+import type { QueryImpersonation } from '../domain/impersonation.ts';
+
+const storage = (): Storage | undefined => (typeof window === 'undefined' ? undefined : window.localStorage);
+
+function read(key: string): string | null {
+  try {
+    return storage()?.getItem(key) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+function write(key: string, value: string): void {
+  try {
+    storage()?.setItem(key, value);
+  } catch {
+    // Storage full or blocked: the editor keeps working from memory; the platform copy is saved as usual.
+  }
+}
+
+export const PREFERENCES_KEY = 'strata.sql-editor.preferences';
+export const projectPreferencesKey = (ref: string) => `strata.sql-editor.${ref}`;
+export const impersonationSearchesKey = (ref: string) => `strata.impersonation-searches.${ref}`;
+
+export const readPreferences = (): SqlEditorPreferences => parsePreferences(read(PREFERENCES_KEY));
+export const writePreferences = (preferences: SqlEditorPreferences) => write(PREFERENCES_KEY, JSON.stringify(preferences));
+export const readProjectPreferences = (ref: string): SqlEditorProjectPreferences => parseProjectPreferences(read(projectPreferencesKey(ref)));
+export const writeProjectPreferences = (ref: string, preferences: SqlEditorProjectPreferences) =>
+  write(projectPreferencesKey(ref), JSON.stringify(preferences));
+
+/** The session machine of one snippet tab, with the platform and this project's drafts. */
+export function sqlSessionMachineFor(ref: string) {
+  const readDrafts = () => parseDrafts(read(sqlDraftsKey(ref)));
+  return sqlEditorSessionMachine.provide({
+    actors: {
+      loadSnippet: fromPromise(async ({ input }) => {
+        const snippet = await fetchSnippet(ref, input.snippetId);
+        return { snippet, opened: textToOpen(readDrafts(), snippet) };
+      }),
+      saveSnippet: fromPromise(async ({ input }) => updateSnippet(ref, input.snippetId, { sql: input.sql })),
+    },
+    actions: {
+      // Read-modify-write of the whole map on each change: another tab's draft in the map is kept.
+      writeDraft: (_, params) =>
+        write(sqlDraftsKey(ref), serializeDrafts(recordEdit(readDrafts(), params.snippetId, params.sql, params.baseUpdatedAt, Date.now()))),
+      draftSaved: (_, params) =>
+        write(sqlDraftsKey(ref), serializeDrafts(recordSaved(readDrafts(), params.snippetId, params.sql, params.updatedAt))),
+    },
+  });
+}
+
+export interface EditorRunRequest extends SqlRunRequest {
+  impersonation?: QueryImpersonation | undefined;
+}
+
+export function sqlRunMachineFor(ref: string) {
+  return sqlRunMachine.provide({
+    actors: {
+      runQuery: fromPromise(async ({ input }) => {
+        const request = input as EditorRunRequest;
+        return runEditorSql(ref, { runId: request.runId, sql: request.sql, impersonation: request.impersonation });
+      }),
+      cancelQuery: fromPromise(async ({ input }) => cancelEditorSql(ref, input.runId)),
+    },
+  });
+}
+
+export function impersonationMachineFor(ref: string) {
+  return roleImpersonationMachine.provide({
+    actions: { rememberSearches: (_, params) => write(impersonationSearchesKey(ref), JSON.stringify(params.searches)) },
+  });
+}
+
+export function readImpersonationSearches(ref: string): string[] {
+  try {
+    const value: unknown = JSON.parse(read(impersonationSearchesKey(ref)) ?? '[]');
+    return Array.isArray(value) ? value.filter((entry): entry is string => typeof entry === 'string') : [];
+  } catch {
+    return [];
+  }
+}
