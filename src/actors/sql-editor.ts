@@ -4,7 +4,8 @@ import { fromPromise } from 'xstate';
 import { sqlRunMachine, type SqlRunRequest } from '../../machines/sql-run.machine.ts';
 import { sqlEditorSessionMachine } from '../../machines/sql-editor-session.machine.ts';
 import { roleImpersonationMachine } from '../../machines/role-impersonation.machine.ts';
-import { cancelEditorSql, fetchSnippet, runEditorSql, updateSnippet } from '../api/sql-editor.ts';
+import { cancelEditorSql, fetchSnippet, fetchSqlHistory, runEditorSql, updateSnippet } from '../api/sql-editor.ts';
+import { infiniteListMachine, type FetchPageInput, type FetchPageOutput } from '../../machines/infinite-list.machine.ts';
 import { parseDrafts, recordEdit, recordSaved, serializeDrafts, sqlDraftsKey, textToOpen } from '../domain/sql-drafts.ts';
 import {
   parsePreferences,
@@ -91,5 +92,36 @@ export function readImpersonationSearches(ref: string): string[] {
     return Array.isArray(value) ? value.filter((entry): entry is string => typeof entry === 'string') : [];
   } catch {
     return [];
+  }
+}
+
+/** The query history as an infinite list (searchable, paged) of one project; `base.projectRef`. */
+export const HISTORY_PAGE_SIZE = 50;
+export const HISTORY_SEARCH_DEBOUNCE_MS = 300;
+export const sqlHistoryListMachine = infiniteListMachine.provide({
+  actors: {
+    fetchPage: fromPromise<FetchPageOutput, FetchPageInput>(async ({ input }) => {
+      const page = await fetchSqlHistory(String(input.projectRef), { search: input.search, limit: input.limit, offset: input.offset });
+      return { items: page.entries, count: page.count };
+    }),
+  },
+  delays: { searchDebounce: HISTORY_SEARCH_DEBOUNCE_MS },
+});
+
+/**
+ * Sends a tab's local draft to the platform when the tab goes away before its save ran (closed, switched): the
+ * session actor stops with its tab, so this runs outside it. A draft made on an older version than the platform's
+ * is left for the user to see (the tab shows it as a conflict when reopened).
+ */
+export async function flushDraft(ref: string, snippetId: string): Promise<void> {
+  const draft = parseDrafts(read(sqlDraftsKey(ref)))[snippetId];
+  if (!draft) return;
+  try {
+    const snippet = await fetchSnippet(ref, snippetId);
+    if (textToOpen({ [snippetId]: draft }, snippet).source !== 'draft') return;
+    const saved = await updateSnippet(ref, snippetId, { sql: draft.sql });
+    write(sqlDraftsKey(ref), serializeDrafts(recordSaved(parseDrafts(read(sqlDraftsKey(ref))), snippetId, saved.sql, saved.updated_at)));
+  } catch {
+    // Still kept locally: the next time the tab opens, it is saved from there.
   }
 }

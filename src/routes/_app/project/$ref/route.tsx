@@ -6,6 +6,7 @@ import { readSettingsWhileBuilding } from '../../../../api/project-status.ts';
 import { ProjectStatusProvider } from '../../../../views/project-status/ProjectStatusContext.tsx';
 import { ProjectStatusGate } from '../../../../views/project-status/ProjectStatusGate.tsx';
 import { EditorTabsProvider } from '../../../../views/editor/EditorTabsContext.tsx';
+import { ImpersonationProvider } from '../../../../views/editor/ImpersonationContext.tsx';
 import { PROJECT_DETAILS_STALE_MS } from '../../../../domain/cache.ts';
 import { bool, compact, str } from '../../../../search-params.ts';
 
@@ -45,7 +46,10 @@ function ProjectLayout() {
       <ProjectStatusGate settings={settings} trackingId={trackingId}>
         {/* spec B2.2: the tabs and recent items the table editor and the SQL editor share, per project ref */}
         <EditorTabsProvider projectRef={project.ref}>
-          <Outlet />
+          {/* spec B2.7: the role the SQL editor and the table editor preview data as */}
+          <ImpersonationProvider projectRef={project.ref}>
+            <Outlet />
+          </ImpersonationProvider>
         </EditorTabsProvider>
       </ProjectStatusGate>
     </ProjectStatusProvider>

@@ -1,9 +1,62 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { PendingPage } from '../../../../../views/pages/PendingPage.tsx';
+import { createFileRoute, getRouteApi, useNavigate } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import { selectResolvedTheme } from '../../../../../../machines/theme.selectors.ts';
+import { SNIPPET_ID_PATTERN } from '../../../../../api/schemas/sqlEditor.ts';
+import { tabId } from '../../../../../domain/editor-tabs.ts';
+import { DEFAULT_SQL_SCHEMA } from '../../../../../domain/sql-editor.ts';
 import { compact, str } from '../../../../../search-params.ts';
+import { useEditorTabs } from '../../../../../views/editor/EditorTabsContext.tsx';
+import { useAppContext } from '../../../../../views/shell/useAppContext.ts';
+import { useSqlEditor } from '../../../../../views/sql-editor/SqlEditorContext.tsx';
+import { SqlHome } from '../../../../../views/sql-editor/SqlHome.tsx';
+import { SqlTabPage } from '../../../../../views/sql-editor/SqlTabPage.tsx';
 
+const projectRoute = getRouteApi('/_app/project/$ref');
+
+// spec B2.2: one SQL tab, /project/{ref}/sql/{sqlId}?schema= (default public). The self-hosted entry /sql/1 and
+// any id that is not a snippet's show the editor home.
 export const Route = createFileRoute('/_app/project/$ref/sql/$sqlId')({
-  staticData: { title: "SQL Editor" },
+  staticData: { title: 'SQL Editor' },
   validateSearch: (raw: Record<string, unknown>) => compact({ schema: str(raw, 'schema') }),
-  component: () => <PendingPage title="SQL Editor" area="the SQL editor" />,
+  component: SqlTabRoute,
 });
+
+function SqlTabRoute() {
+  const { project } = projectRoute.useLoaderData();
+  const { sqlId } = Route.useParams();
+  const { schema } = Route.useSearch();
+  const navigate = useNavigate();
+  const tabs = useEditorTabs();
+  const shared = useSqlEditor();
+  const { theme } = useAppContext();
+  const resolvedTheme = useSelector(theme, selectResolvedTheme);
+  const open = (id: string) => void navigate({ to: '/project/$ref/sql/$sqlId', params: { ref: project.ref, sqlId: id } });
+
+  if (!SNIPPET_ID_PATTERN.test(sqlId)) return <SqlHome onOpen={open} />;
+
+  const currentSchema = schema ?? shared.projectPreferences.lastSchema ?? DEFAULT_SQL_SCHEMA;
+  return (
+    <SqlTabPage
+      key={sqlId}
+      project={project}
+      snippetId={sqlId}
+      endpoint={shared.endpoint}
+      schema={currentSchema}
+      completion={shared.completion}
+      intellisense={shared.preferences.intellisense}
+      onIntellisense={(intellisense) => shared.setPreferences({ ...shared.preferences, intellisense })}
+      splitSize={shared.preferences.splitSize}
+      onSplitSize={(splitSize) => shared.setPreferences({ ...shared.preferences, splitSize })}
+      theme={resolvedTheme}
+      database={shared.projectPreferences.lastDatabase}
+      onDatabase={(lastDatabase) => shared.setProjectPreferences({ ...shared.projectPreferences, lastDatabase })}
+      onLoaded={(name) => {
+        // spec B2.2: a SQL snippet opens as a permanent tab and is a recent item (label 'Untitled' when none).
+        const item = { type: 'sql' as const, itemId: sqlId, label: name, metadata: { sqlId, schema: currentSchema } };
+        tabs.send({ type: 'tab.openPermanent', item });
+        tabs.send({ type: 'recent.add', item: { id: tabId('sql', sqlId), type: 'sql', label: name, metadata: item.metadata }, timestamp: Date.now() });
+      }}
+      onRan={() => undefined}
+    />
+  );
+}

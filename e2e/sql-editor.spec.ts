@@ -1,0 +1,140 @@
+import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
+import { SCREENSHOTS, STORAGE_STATE, accessToken, readFixture } from './support/fixture.ts';
+
+// The SQL editor (issue 7) on the real platform: two snippets typed in two tabs survive a reload, a 100,000-row
+// result, a cancelled pg_sleep, an error marked where Postgres placed it, role impersonation hiding rows behind RLS,
+// and the history of those runs.
+const fx = () => readFixture();
+const TABLE = 'e2e_sql_notes';
+
+test.describe.configure({ mode: 'serial' });
+
+let page: Page;
+let api: APIRequestContext;
+
+async function sql<T = Record<string, unknown>>(query: string): Promise<T[]> {
+  const response = await api.post(`/api/platform/pg-meta/${fx().projectRef}/query`, { data: { query } });
+  expect(response.ok(), await response.text()).toBe(true);
+  return (await response.json()) as T[];
+}
+
+test.beforeAll(async ({ browser, baseURL }) => {
+  page = await browser.newPage({ storageState: STORAGE_STATE });
+  await page.goto(`/dashboard/project/${fx().projectRef}/sql`);
+  api = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { authorization: `Bearer ${await accessToken(page)}` } });
+  await sql(`drop table if exists ${TABLE};
+    create table ${TABLE} (id int primary key, body text);
+    insert into ${TABLE} values (1, 'visible to service_role'), (2, 'also hidden from anon');
+    alter table ${TABLE} enable row level security;
+    grant select on ${TABLE} to anon, service_role;
+    create policy service_reads on ${TABLE} for select to service_role using (true);`);
+});
+
+test.afterAll(async () => {
+  await sql(`drop table if exists ${TABLE}`).catch(() => {});
+  await page?.close();
+  await api?.dispose();
+});
+
+const editor = () => page.locator('.cm-content');
+
+async function typeSql(text: string) {
+  await editor().click();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.press('Delete');
+  await page.keyboard.insertText(text);
+}
+
+async function newQuery(): Promise<string> {
+  await page.getByRole('button', { name: 'New query' }).click();
+  await page.waitForURL(/\/sql\/[0-9a-f-]{36}$/);
+  await expect(editor()).toBeVisible();
+  return page.url().split('/').pop()!;
+}
+
+test('two snippets typed in two tabs are both intact after a reload', async () => {
+  const first = await newQuery();
+  await typeSql('select 1 as first_tab;');
+  const second = await newQuery();
+  await typeSql('select 2 as second_tab;');
+  // Reload at once: the text was kept locally even if the platform save has not happened yet.
+  await page.reload();
+  await expect(editor()).toContainText('select 2 as second_tab;');
+  await page.getByRole('tab', { name: /Untitled query/ }).first().click().catch(() => undefined);
+  await page.goto(`/dashboard/project/${fx().projectRef}/sql/${first}`);
+  await expect(editor()).toContainText('select 1 as first_tab;');
+  await page.goto(`/dashboard/project/${fx().projectRef}/sql/${second}`);
+  await expect(editor()).toContainText('select 2 as second_tab;');
+  // And the platform has both once the pause in typing passed.
+  await expect
+    .poll(async () => {
+      const response = await api.get(`/api/platform/projects/${fx().projectRef}/snippets`);
+      const snippets = (await response.json()) as Array<{ id: string; sql: string }>;
+      return [snippets.find((s) => s.id === first)?.sql, snippets.find((s) => s.id === second)?.sql];
+    })
+    .toEqual(['select 1 as first_tab;', 'select 2 as second_tab;']);
+});
+
+test('a 100,000-row result is shown with its count and scrolls', async () => {
+  await newQuery();
+  await typeSql('select g as n, md5(g::text) as hash from generate_series(1, 100000) g');
+  const started = Date.now();
+  await page.keyboard.press('ControlOrMeta+Enter');
+  await expect(page.getByRole('status').filter({ hasText: '100,000 rows' })).toBeVisible({ timeout: 30_000 });
+  const shownMs = Date.now() - started;
+  const grid = page.getByRole('grid', { name: 'Results' });
+  await expect(grid.getByRole('gridcell').first()).toHaveText('1');
+  await grid.evaluate((element) => element.scrollTo(0, element.scrollHeight));
+  await expect(grid.getByRole('rowheader', { name: '100000', exact: true })).toBeVisible();
+  await page.screenshot({ path: `${SCREENSHOTS}/sql-editor-results.png` });
+  test.info().annotations.push({ type: '100k rows visible (ms)', description: String(shownMs) });
+});
+
+test('a running pg_sleep is cancelled', async () => {
+  await typeSql('select pg_sleep(30)');
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+  await expect(page.getByText('The query was cancelled.')).toBeVisible({ timeout: 10_000 });
+});
+
+test('an error is shown as Postgres formats it and marked in the editor', async () => {
+  await typeSql('select * from no_such_table_here');
+  await page.keyboard.press('ControlOrMeta+Enter');
+  await expect(page.getByRole('alert').filter({ hasText: 'relation "no_such_table_here" does not exist' })).toBeVisible();
+  await expect(page.locator('.cm-lintRange-error')).toHaveText('no_such_table_here');
+  await page.screenshot({ path: `${SCREENSHOTS}/sql-editor-error.png` });
+});
+
+test('impersonating anon hides the rows RLS does not grant; service_role sees them', async () => {
+  await typeSql(`select id from ${TABLE} order by id`);
+  await page.keyboard.press('ControlOrMeta+Enter');
+  await expect(page.getByRole('status').filter({ hasText: '2 rows' })).toBeVisible();
+
+  await page.getByRole('button', { name: /^Role/ }).click();
+  await page.getByRole('radio', { name: /^anon/ }).check();
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByRole('button', { name: 'Role: anon' })).toBeVisible();
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await expect(page.getByText('Success. No rows returned.')).toBeVisible();
+
+  await page.getByRole('button', { name: /^Role/ }).click();
+  await page.getByRole('radio', { name: /^service_role/ }).check();
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: '2 rows' })).toBeVisible();
+  await page.screenshot({ path: `${SCREENSHOTS}/sql-editor-role.png` });
+
+  await page.getByRole('button', { name: /^Role/ }).click();
+  await page.getByRole('radio', { name: /^postgres/ }).check();
+  await page.getByRole('button', { name: 'Apply' }).click();
+});
+
+test('the history lists the runs, searchable', async () => {
+  await page.getByRole('button', { name: 'History' }).click();
+  const history = page.getByRole('list', { name: 'Query history' });
+  await expect(history.getByText('select pg_sleep(30)')).toBeVisible();
+  await expect(history.getByText(/cancelled/).first()).toBeVisible();
+  await page.getByRole('textbox', { name: 'Search history' }).fill('no_such_table');
+  await expect(history.getByRole('listitem')).toHaveCount(1);
+  await page.screenshot({ path: `${SCREENSHOTS}/sql-editor-history.png` });
+});

@@ -1,0 +1,14 @@
+// The catalog reads the SQL editor's completion needs: every column of the project's own schemas (system schemas
+// left out by the platform), and the project's API URL (claims' issuer for role impersonation).
+import { api } from './client.ts';
+import type { CatalogColumn } from '../domain/sql-editor.ts';
+import { fetchProjectSettings } from './project-status.ts';
+
+export const fetchCompletionColumns = (ref: string) =>
+  api.get(`platform/pg-meta/${encodeURIComponent(ref)}/columns`).json<CatalogColumn[]>();
+
+export async function fetchProjectEndpoint(ref: string): Promise<string> {
+  const settings = await fetchProjectSettings(ref);
+  const { protocol = 'http', endpoint } = settings.app_config;
+  return /^[a-z]+:\/\//.test(endpoint) ? endpoint : `${protocol}://${endpoint}`;
+}

@@ -1,0 +1,158 @@
+// The SQL editor's left column (issue 7): 'New query', a search over the member's snippets, the favourites and the
+// other snippets (sections fold; their state is remembered per project), and per snippet: favourite, rename, delete.
+import { Link } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import { useState } from 'react';
+import { selectSubmitting, selectTaskError } from '../../../machines/storage-task.selectors.ts';
+import type { SqlSnippet } from '../../api/schemas/sqlEditor.ts';
+import { createSnippet, deleteSnippet, updateSnippet } from '../../api/sql-editor.ts';
+import { NEW_SNIPPET_NAME } from '../../domain/sql-editor.ts';
+import { Button } from '../../ui/Button.tsx';
+import { Dialog, Modal } from '../../ui/Dialog.tsx';
+import { PlusIcon } from '../../ui/Icon.tsx';
+import { Menu, MenuItem, MenuTrigger } from '../../ui/Menu.tsx';
+import { TextField } from '../../ui/TextField.tsx';
+import { toast } from '../../ui/toast.ts';
+import { useSnippetTask } from './useSnippetTask.ts';
+import * as css from './SqlEditor.css.ts';
+
+export interface SnippetSidebarProps {
+  projectRef: string;
+  snippets: SqlSnippet[];
+  currentId: string | null;
+  sections: Record<string, boolean>;
+  onSectionsChange: (sections: Record<string, boolean>) => void;
+  onChanged: () => void;
+  onOpen: (snippet: SqlSnippet) => void;
+  /** A snippet was deleted: its tab closes. */
+  onDeleted: (id: string) => void;
+}
+
+type Change = { kind: 'create' } | { kind: 'rename'; id: string; name: string } | { kind: 'favorite'; id: string; favorite: boolean } | { kind: 'delete'; id: string };
+
+export function SnippetSidebar(props: SnippetSidebarProps) {
+  const { projectRef } = props;
+  const [search, setSearch] = useState('');
+  const [renaming, setRenaming] = useState<SqlSnippet | null>(null);
+  const [deleting, setDeleting] = useState<SqlSnippet | null>(null);
+  const [name, setName] = useState('');
+  const task = useSnippetTask<Change, { change: Change; snippet: SqlSnippet | null }>(
+    async (change) => {
+      if (change.kind === 'create') return { change, snippet: await createSnippet(projectRef, { name: NEW_SNIPPET_NAME, sql: '' }) };
+      if (change.kind === 'rename') return { change, snippet: await updateSnippet(projectRef, change.id, { name: change.name }) };
+      if (change.kind === 'favorite') return { change, snippet: await updateSnippet(projectRef, change.id, { favorite: change.favorite }) };
+      await deleteSnippet(projectRef, change.id);
+      return { change, snippet: null };
+    },
+    ({ change, snippet }) => {
+      props.onChanged();
+      if (change.kind === 'create' && snippet) props.onOpen(snippet);
+      if (change.kind === 'rename') setRenaming(null);
+      if (change.kind === 'delete') {
+        setDeleting(null);
+        props.onDeleted(change.id);
+        toast.success('Snippet deleted', { timeout: 3000 });
+      }
+    },
+  );
+  const busy = useSelector(task, selectSubmitting);
+  const error = useSelector(task, selectTaskError);
+  const submit = (change: Change) => task.send({ type: 'task.submit', request: change });
+
+  const needle = search.trim().toLowerCase();
+  const shown = needle ? props.snippets.filter((s) => s.name.toLowerCase().includes(needle) || s.sql.toLowerCase().includes(needle)) : props.snippets;
+  const sections = [
+    { id: 'favorites', title: 'Favorites', items: shown.filter((s) => s.favorite) },
+    { id: 'snippets', title: 'Snippets', items: shown.filter((s) => !s.favorite) },
+  ];
+
+  return (
+    <aside className={css.sidebar} aria-label="SQL snippets">
+      <div className={css.sidebarHead}>
+        <Button variant="primary" size="small" icon={<PlusIcon size={14} />} isPending={busy} onPress={() => submit({ kind: 'create' })}>
+          New query
+        </Button>
+        <TextField aria-label="Search snippets" placeholder="Search snippets" value={search} onChange={setSearch} />
+        {error && !renaming && !deleting ? <p className={css.errorText} role="alert">{error}</p> : null}
+      </div>
+      <div className={css.sidebarList}>
+        {sections.map((section) => {
+          const open = props.sections[section.id] ?? true;
+          return (
+            <section key={section.id} aria-label={section.title}>
+              <button
+                type="button"
+                className={css.sectionTitle}
+                aria-expanded={open}
+                onClick={() => props.onSectionsChange({ ...props.sections, [section.id]: !open })}
+              >
+                {open ? '▾' : '▸'} {section.title} ({section.items.length})
+              </button>
+              {open
+                ? section.items.map((snippet) => (
+                    <div key={snippet.id} className={css.snippet} data-current={snippet.id === props.currentId || undefined}>
+                      <Link to="/project/$ref/sql/$sqlId" params={{ ref: projectRef, sqlId: snippet.id }} className={css.snippetLink} title={snippet.name}>
+                        {snippet.name}
+                      </Link>
+                      <Button
+                        size="tiny"
+                        variant="ghost"
+                        aria-label={snippet.favorite ? `Remove ${snippet.name} from favorites` : `Add ${snippet.name} to favorites`}
+                        onPress={() => submit({ kind: 'favorite', id: snippet.id, favorite: !snippet.favorite })}
+                      >
+                        {snippet.favorite ? '★' : '☆'}
+                      </Button>
+                      <MenuTrigger>
+                        <Button size="tiny" variant="ghost" aria-label={`Actions for ${snippet.name}`}>
+                          ⋯
+                        </Button>
+                        <Menu
+                          onAction={(key) => {
+                            if (key === 'rename') {
+                              setName(snippet.name);
+                              setRenaming(snippet);
+                            } else setDeleting(snippet);
+                          }}
+                        >
+                          <MenuItem id="rename">Rename</MenuItem>
+                          <MenuItem id="delete" isDestructive>
+                            Delete
+                          </MenuItem>
+                        </Menu>
+                      </MenuTrigger>
+                    </div>
+                  ))
+                : null}
+            </section>
+          );
+        })}
+        {props.snippets.length > 0 && shown.length === 0 ? <p className={css.resultNote}>No snippet matches “{search}”.</p> : null}
+      </div>
+      <Modal isOpen={renaming !== null} onOpenChange={(open) => !open && setRenaming(null)}>
+        <Dialog
+          title="Rename snippet"
+          footer={
+            <Button variant="primary" isPending={busy} isDisabled={name.trim() === ''} onPress={() => renaming && submit({ kind: 'rename', id: renaming.id, name: name.trim() })}>
+              Rename
+            </Button>
+          }
+        >
+          <TextField label="Name" value={name} onChange={setName} autoFocus errorMessage={error ?? undefined} isInvalid={error !== null} />
+        </Dialog>
+      </Modal>
+      <Modal isOpen={deleting !== null} onOpenChange={(open) => !open && setDeleting(null)}>
+        <Dialog
+          title={`Delete “${deleting?.name ?? ''}”?`}
+          description="The snippet is removed for good. Its text is not kept anywhere else."
+          footer={
+            <Button variant="danger" isPending={busy} onPress={() => deleting && submit({ kind: 'delete', id: deleting.id })}>
+              Delete snippet
+            </Button>
+          }
+        >
+          {error ? <p className={css.errorText} role="alert">{error}</p> : null}
+        </Dialog>
+      </Modal>
+    </aside>
+  );
+}

@@ -1,0 +1,213 @@
+// One SQL tab (issue 7): the snippet's text in the editor (saved locally on every change and to the platform after
+// a pause), Run (Ctrl/Cmd+Enter: the selection or everything), Cancel while running, EXPLAIN, the role picker,
+// the database picker, and the results with their row count and duration, copy and export.
+import { useSelector } from '@xstate/react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import type { EditorView } from '@uiw/react-codemirror';
+import { selectImpersonation } from '../../../machines/role-impersonation.selectors.ts';
+import { selectCancelling, selectResult, selectRunError, selectRunning, selectWasCancelled } from '../../../machines/sql-run.selectors.ts';
+import {
+  selectConflictSql,
+  selectLoadError,
+  selectSaveError,
+  selectSaveState,
+  selectSessionLoading,
+  selectSessionSql,
+} from '../../../machines/sql-editor-session.selectors.ts';
+import { flushDraft } from '../../actors/sql-editor.ts';
+import type { Project } from '../../api/types.ts';
+import { toQueryImpersonation } from '../../domain/impersonation.ts';
+import { clampSplit, errorRange, explainSql, sqlToRun } from '../../domain/sql-editor.ts';
+import { Button } from '../../ui/Button.tsx';
+import { ErrorAlert } from '../../ui/ErrorAlert.tsx';
+import { Spinner } from '../../ui/Spinner.tsx';
+import { Switch } from '../../ui/Switch.tsx';
+import { useImpersonation } from '../editor/ImpersonationContext.tsx';
+import { RolePicker } from '../editor/RolePicker.tsx';
+import { DatabasePicker } from './DatabasePicker.tsx';
+import { ResultsPanel } from './ResultsPanel.tsx';
+import { useSqlTab } from './useSqlTab.ts';
+import * as css from './SqlEditor.css.ts';
+
+const SqlCodeEditor = lazy(() => import('./SqlCodeEditor.tsx'));
+
+export interface SqlTabPageProps {
+  project: Project;
+  snippetId: string;
+  /** The project's API URL (claims' issuer for impersonation). */
+  endpoint: string;
+  schema: string;
+  completion: Record<string, Record<string, string[]>> | null;
+  intellisense: boolean;
+  onIntellisense: (on: boolean) => void;
+  splitSize: number;
+  onSplitSize: (size: number) => void;
+  theme: 'light' | 'dark';
+  database: string | null;
+  onDatabase: (identifier: string) => void;
+  /** The snippet's name (from the list) for the tab label; the tab registers itself with it. */
+  onLoaded: (name: string) => void;
+  onRan: () => void;
+}
+
+export function SqlTabPage(props: SqlTabPageProps) {
+  const { project, snippetId } = props;
+  const { session, run } = useSqlTab(project.ref, snippetId);
+  const impersonation = useImpersonation();
+  const text = useSelector(session, selectSessionSql);
+  const loading = useSelector(session, selectSessionLoading);
+  const loadError = useSelector(session, selectLoadError);
+  const saveError = useSelector(session, selectSaveError);
+  const saveState = useSelector(session, selectSaveState);
+  const conflict = useSelector(session, selectConflictSql);
+  const name = useSelector(session, (snapshot) => snapshot.context.name);
+  const running = useSelector(run, selectRunning);
+  const cancelling = useSelector(run, selectCancelling);
+  const result = useSelector(run, selectResult);
+  const runError = useSelector(run, selectRunError);
+  const cancelled = useSelector(run, selectWasCancelled);
+  const choice = useSelector(impersonation, selectImpersonation);
+  const view = useRef<EditorView | null>(null);
+  const [ran, setRan] = useState<{ offset: number; text: string; explain: boolean } | null>(null);
+  const container = useRef<HTMLDivElement>(null);
+
+  // Leaving the tab before the pause in typing ended: its draft goes to the platform from outside the session.
+  useEffect(() => () => void flushDraft(project.ref, snippetId), [project.ref, snippetId]);
+
+  // The tab's label follows the snippet's name once it is loaded.
+  useEffect(() => {
+    if (name) props.onLoaded(name);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [name]);
+
+  const start = (sqlText: string, selection: { from: number; to: number } | null, explain: boolean) => {
+    const chosen = sqlToRun(sqlText, selection);
+    if (chosen.sql.trim() === '') return;
+    const query = explain ? explainSql(chosen.sql) : chosen.sql;
+    setRan({ offset: chosen.offset, text: sqlText, explain });
+    run.send({
+      type: 'run.start',
+      request: {
+        runId: crypto.randomUUID(),
+        sql: query,
+        impersonation: toQueryImpersonation(choice, { ref: project.ref, endpoint: props.endpoint }, Math.floor(Date.now() / 1000)),
+      },
+    });
+  };
+  const runFromToolbar = (explain: boolean) => {
+    const current = view.current;
+    const range = current?.state.selection.main;
+    start(current?.state.doc.toString() ?? text, range ? { from: range.from, to: range.to } : null, explain);
+  };
+
+  useEffect(() => {
+    if (result || runError) props.onRan();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [result, runError]);
+
+  const marked = useMemo(() => {
+    // An EXPLAIN's positions count from its prefix, not from the editor's text: only plain runs are marked.
+    if (!runError?.position || !ran || ran.explain || ran.text !== text || cancelled) return null;
+    const range = errorRange(text, ran.offset, runError.position);
+    return range ? { ...range, message: runError.message } : null;
+  }, [runError, ran, text, cancelled]);
+
+  const dragSplit = (event: React.PointerEvent) => {
+    const box = container.current?.getBoundingClientRect();
+    if (!box) return;
+    const move = (e: PointerEvent) => props.onSplitSize(clampSplit((e.clientY - box.top) / box.height));
+    const up = () => {
+      window.removeEventListener('pointermove', move);
+      window.removeEventListener('pointerup', up);
+    };
+    window.addEventListener('pointermove', move);
+    window.addEventListener('pointerup', up);
+    event.preventDefault();
+  };
+
+  if (loadError) {
+    return (
+      <div className={css.home}>
+        <ErrorAlert subject="Failed to open the snippet" error={loadError} projectRef={project.ref}>
+          <Button onPress={() => session.send({ type: 'session.retry' })}>Try again</Button>
+        </ErrorAlert>
+      </div>
+    );
+  }
+  if (loading) return <Spinner label="Opening the snippet" />;
+
+  return (
+    <div className={css.page}>
+      <div className={css.toolbar}>
+        <Button variant="primary" size="small" isDisabled={running} onPress={() => runFromToolbar(false)} aria-keyshortcuts="Control+Enter">
+          Run
+        </Button>
+        {running ? (
+          <Button size="small" variant="danger" isDisabled={cancelling} onPress={() => run.send({ type: 'run.cancel' })}>
+            {cancelling ? 'Cancelling…' : 'Cancel'}
+          </Button>
+        ) : null}
+        <Button size="small" variant="outline" isDisabled={running} onPress={() => runFromToolbar(true)}>
+          Explain
+        </Button>
+        <span className={css.saveState} aria-live="polite">
+          {saveError ? `Not saved to the platform (${saveError}); kept in this browser` : saveState === 'saving' ? 'Saving…' : saveState === 'unsaved' ? 'Unsaved changes kept in this browser' : 'Saved'}
+        </span>
+        <span className={css.spacer} />
+        <Switch isSelected={props.intellisense} onChange={props.onIntellisense}>
+          Autocomplete
+        </Switch>
+        <DatabasePicker project={project} selected={props.database} onSelect={props.onDatabase} />
+        <RolePicker />
+      </div>
+      {conflict !== null ? (
+        <div className={css.resultsBar} role="status">
+          This snippet was changed elsewhere since your unsaved edit. Your text is shown and will be saved.
+          <Button size="tiny" variant="ghost" onPress={() => navigator.clipboard?.writeText(conflict)}>
+            Copy the other version
+          </Button>
+          <Button size="tiny" variant="ghost" onPress={() => session.send({ type: 'conflict.dismiss' })}>
+            Dismiss
+          </Button>
+        </div>
+      ) : null}
+      <div ref={container} style={{ display: 'flex', flexDirection: 'column', flex: 1, minHeight: 0 }}>
+        <div className={css.editorPane} style={{ height: `${props.splitSize * 100}%` }}>
+          <Suspense fallback={<Spinner label="Loading the editor" />}>
+            <SqlCodeEditor
+              value={text}
+              onChange={(sql) => session.send({ type: 'editor.change', sql })}
+              onRun={(sqlText, selection) => start(sqlText, selection, false)}
+              completion={props.intellisense ? props.completion : null}
+              defaultSchema={props.schema}
+              error={marked}
+              theme={props.theme}
+              onView={(editorView) => {
+                view.current = editorView;
+              }}
+            />
+          </Suspense>
+        </div>
+        <button
+          type="button"
+          className={css.splitter}
+          aria-label="Resize the editor and the results"
+          onPointerDown={dragSplit}
+          onKeyDown={(event) => {
+            if (event.key === 'ArrowUp') props.onSplitSize(clampSplit(props.splitSize - 0.05));
+            if (event.key === 'ArrowDown') props.onSplitSize(clampSplit(props.splitSize + 0.05));
+          }}
+        />
+        <ResultsPanel
+          projectRef={project.ref}
+          running={running}
+          result={result}
+          error={runError}
+          cancelled={cancelled}
+          explain={ran?.explain ?? false}
+          fileName={name || 'results'}
+        />
+      </div>
+    </div>
+  );
+}
