@@ -9,6 +9,7 @@ import {
   parseProjectPreferences,
   resultsToCsv,
   resultsToTsv,
+  sortSnippets,
   sqlToRun,
 } from './sql-editor.ts';
 
@@ -44,6 +45,16 @@ describe('SQL editor rules', () => {
       }),
     );
     expect(resultsToTsv([{ a: 'x\ty', b: { k: 1 } }])).toBe('a\tb\nx y\t{"k":1}');
+  });
+
+  it('sorts snippets by name or newest first', () => {
+    const snippets = [
+      { name: 'b', inserted_at: '2026-01-02', updated_at: '2026-01-03' },
+      { name: 'A', inserted_at: '2026-01-03', updated_at: '2026-01-01' },
+    ];
+    expect(sortSnippets(snippets, 'name').map((s) => s.name)).toEqual(['A', 'b']);
+    expect(sortSnippets(snippets, 'inserted_at').map((s) => s.name)).toEqual(['A', 'b']);
+    expect(sortSnippets(snippets, 'updated_at').map((s) => s.name)).toEqual(['b', 'A']);
   });
 
   it('builds the completion namespace and reads damaged preferences as defaults', () => {

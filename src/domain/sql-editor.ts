@@ -93,6 +93,15 @@ export interface SqlEditorPreferences {
   aiPanelOpen: boolean;
 }
 
+export type SnippetSort = 'name' | 'inserted_at' | 'updated_at';
+
+/** The snippet list's order: by name (A→Z), or newest first by creation or last edit. */
+export function sortSnippets<T extends { name: string; inserted_at: string; updated_at: string }>(snippets: readonly T[], sort: SnippetSort): T[] {
+  const copy = [...snippets];
+  if (sort === 'name') return copy.sort((a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }));
+  return copy.sort((a, b) => (a[sort] < b[sort] ? 1 : a[sort] > b[sort] ? -1 : 0));
+}
+
 export interface SqlEditorProjectPreferences {
   /** AI help may use the schema (per project). */
   aiSchemaUse: boolean;
@@ -100,7 +109,7 @@ export interface SqlEditorProjectPreferences {
   sqlBlockAcknowledged: boolean;
   /** Snippet sidebar sections open (favourites, snippets, history). */
   sections: Record<string, boolean>;
-  sort: 'name' | 'inserted_at' | 'updated_at';
+  sort: SnippetSort;
   lastSchema: string;
 }
 

@@ -6,7 +6,8 @@ import { useState } from 'react';
 import { selectSubmitting, selectTaskError } from '../../../machines/storage-task.selectors.ts';
 import type { SqlSnippet } from '../../api/schemas/sqlEditor.ts';
 import { createSnippet, deleteSnippet, updateSnippet } from '../../api/sql-editor.ts';
-import { NEW_SNIPPET_NAME } from '../../domain/sql-editor.ts';
+import { NEW_SNIPPET_NAME, sortSnippets, type SnippetSort } from '../../domain/sql-editor.ts';
+import { Select } from '../../ui/Select.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { Dialog, Modal } from '../../ui/Dialog.tsx';
 import { PlusIcon } from '../../ui/Icon.tsx';
@@ -22,11 +23,19 @@ export interface SnippetSidebarProps {
   currentId: string | null;
   sections: Record<string, boolean>;
   onSectionsChange: (sections: Record<string, boolean>) => void;
+  sort: SnippetSort;
+  onSortChange: (sort: SnippetSort) => void;
   onChanged: () => void;
   onOpen: (snippet: SqlSnippet) => void;
   /** A snippet was deleted: its tab closes. */
   onDeleted: (id: string) => void;
 }
+
+const SORT_OPTIONS = [
+  { id: 'updated_at', label: 'Last edited' },
+  { id: 'inserted_at', label: 'Created' },
+  { id: 'name', label: 'Name' },
+];
 
 type Change = { kind: 'create' } | { kind: 'rename'; id: string; name: string } | { kind: 'favorite'; id: string; favorite: boolean } | { kind: 'delete'; id: string };
 
@@ -60,7 +69,8 @@ export function SnippetSidebar(props: SnippetSidebarProps) {
   const submit = (change: Change) => task.send({ type: 'task.submit', request: change });
 
   const needle = search.trim().toLowerCase();
-  const shown = needle ? props.snippets.filter((s) => s.name.toLowerCase().includes(needle) || s.sql.toLowerCase().includes(needle)) : props.snippets;
+  const matching = needle ? props.snippets.filter((s) => s.name.toLowerCase().includes(needle) || s.sql.toLowerCase().includes(needle)) : props.snippets;
+  const shown = sortSnippets(matching, props.sort);
   const sections = [
     { id: 'favorites', title: 'Favorites', items: shown.filter((s) => s.favorite) },
     { id: 'snippets', title: 'Snippets', items: shown.filter((s) => !s.favorite) },
@@ -73,6 +83,12 @@ export function SnippetSidebar(props: SnippetSidebarProps) {
           New query
         </Button>
         <TextField aria-label="Search snippets" placeholder="Search snippets" value={search} onChange={setSearch} />
+        <Select
+          aria-label="Sort snippets"
+          options={SORT_OPTIONS}
+          selectedKey={props.sort}
+          onSelectionChange={(key) => props.onSortChange(key as SnippetSort)}
+        />
         {error && !renaming && !deleting ? <p className={css.errorText} role="alert">{error}</p> : null}
       </div>
       <div className={css.sidebarList}>

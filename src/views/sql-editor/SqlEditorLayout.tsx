@@ -59,6 +59,8 @@ export function SqlEditorLayout(props: SqlEditorLayoutProps) {
           currentId={props.currentId}
           sections={projectPreferences.sections}
           onSectionsChange={(sections) => setProjectPreferences({ ...projectPreferences, sections })}
+          sort={projectPreferences.sort}
+          onSortChange={(sort) => setProjectPreferences({ ...projectPreferences, sort })}
           onChanged={props.onReload}
           onOpen={(snippet) => props.onOpen(snippet.id)}
           onDeleted={(id) => {

@@ -1,4 +1,5 @@
 import { createFileRoute, getRouteApi, useNavigate } from '@tanstack/react-router';
+import { useEffect } from 'react';
 import { useSelector } from '@xstate/react';
 import { selectResolvedTheme } from '../../../../../../machines/theme.selectors.ts';
 import { SNIPPET_ID_PATTERN } from '../../../../../api/schemas/sqlEditor.ts';
@@ -31,6 +32,13 @@ function SqlTabRoute() {
   const { theme } = useAppContext();
   const resolvedTheme = useSelector(theme, selectResolvedTheme);
   const open = (id: string) => void navigate({ to: '/project/$ref/sql/$sqlId', params: { ref: project.ref, sqlId: id } });
+
+  // spec B2.2: the last selected schema is remembered per project.
+  useEffect(() => {
+    if (schema && schema !== shared.projectPreferences.lastSchema) shared.setProjectPreferences({ ...shared.projectPreferences, lastSchema: schema });
+    // Only a new ?schema= matters.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [schema]);
 
   if (!SNIPPET_ID_PATTERN.test(sqlId)) return <SqlHome onOpen={open} />;
 
