@@ -32,7 +32,8 @@ export default function SqlCodeEditor({ value, onChange, onRun, completion, defa
     () => [
       sql({ dialect: PostgreSQL, upperCaseKeywords: false, defaultSchema, ...(completion ? { schema: completion } : {}) }),
       // The kind icons are glyphs many system fonts lack (they showed as boxes): the list reads fine without them.
-      ...(completion ? [autocompletion({ icons: false })] : []),
+      // No wait after a keystroke: the schema source is in memory (issue 7 target: the list within 50 ms of typing).
+      ...(completion ? [autocompletion({ icons: false, activateOnTypingDelay: 0 })] : []),
       Prec.highest(
         keymap.of([
           {
