@@ -7,7 +7,11 @@ import { printProjectsListDetails, projectsListBench } from './projects-list.ts'
 import { printTable, writeResult, type BenchResult } from './support/results.ts';
 import { printStorageUploadDetails, storageUploadBench } from './storage-upload.ts';
 import { storageExplorerBench } from './storage-explorer.ts';
+import { printTableExportDetails, tableExportBench } from './table-export.ts';
+import { tableGridBench } from './table-grid.ts';
+import { printTableImportDetails, tableImportBench } from './table-import.ts';
 import { tti } from './tti.ts';
+import { sqlEditorBench } from './sql-editor.ts';
 
 const BENCHMARKS: Record<string, { run: () => Promise<BenchResult>; details?: (res: BenchResult) => void }> = {
   'first-load': { run: firstLoad, details: printFirstLoadDetails },
@@ -16,6 +20,10 @@ const BENCHMARKS: Record<string, { run: () => Promise<BenchResult>; details?: (r
   'projects-list': { run: projectsListBench, details: printProjectsListDetails },
   'storage-upload': { run: storageUploadBench, details: printStorageUploadDetails },
   'storage-explorer': { run: storageExplorerBench },
+  'sql-editor': { run: sqlEditorBench },
+  'table-export': { run: tableExportBench, details: printTableExportDetails },
+  'table-grid': { run: tableGridBench },
+  'table-import': { run: tableImportBench, details: printTableImportDetails },
 };
 
 const asked = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));

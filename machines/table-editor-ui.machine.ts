@@ -1,7 +1,7 @@
 // The table editor's UI state (spec B2.1): exactly one of none, one side panel, or one confirmation dialog.
-// Opening anything replaces what was open, except that choosing a referenced row from a row panel returns to that
-// panel (with the chosen value) when done or dismissed.
-// NOTE: first cut written by the lead to fix the event contract; the panels' helper owns and may refine it.
+// Opening anything replaces what was open, except that choosing a referenced row from a row panel is a detour: the
+// picker returns to that row panel (with the chosen value, or without on dismiss) and the row panel gets back what
+// had been typed (`draft`), since its view unmounts while the picker shows.
 import { assign, setup } from 'xstate';
 import type { ColumnInfo, Row, TableEntity } from '../src/domain/table-editor/types.ts';
 import type { TableEditorUiEvent } from './table-editor-ui.types.ts';
@@ -16,10 +16,12 @@ export interface TableEditorUiContext {
   template: boolean;
   /** 'delete with cascade', default off. spec B2.1 */
   cascade: boolean;
-  /** The row panel a reference choice returns to, with the row being edited. */
+  /** The row panel a reference choice returns to (null: the choice came from the grid). */
   returnTo: 'addRow' | 'editRow' | null;
   /** The value chosen for `column` by the reference picker, handed back to the row panel. */
   chosen: { column: string; value: unknown } | null;
+  /** What was typed in the row panel before the detour to the reference picker. */
+  draft: Record<string, unknown> | null;
 }
 
 const EMPTY: TableEditorUiContext = {
@@ -33,12 +35,26 @@ const EMPTY: TableEditorUiContext = {
   cascade: false,
   returnTo: null,
   chosen: null,
+  draft: null,
 };
+
+/** Back from the picker to the row panel: the row and the draft are kept, the picker's own fields dropped. */
+const backToRowPanel = (context: TableEditorUiContext, chosen: TableEditorUiContext['chosen']): TableEditorUiContext => ({
+  ...EMPTY,
+  row: context.row,
+  draft: context.draft,
+  chosen,
+});
 
 export const tableEditorUiMachine = setup({
   types: {} as { context: TableEditorUiContext; events: TableEditorUiEvent },
+  guards: {
+    returnsToAddRow: ({ context }) => context.returnTo === 'addRow',
+    returnsToEditRow: ({ context }) => context.returnTo === 'editRow',
+  },
   actions: {
     reset: assign(() => ({ ...EMPTY })),
+    setCascade: assign(({ event }) => (event.type === 'ui.cascade' ? { cascade: event.cascade } : {})),
   },
 }).createMachine({
   id: 'tableEditorUi',
@@ -55,6 +71,7 @@ export const tableEditorUiMachine = setup({
     'ui.editRow': { target: '.sidePanel.editRow', actions: assign(({ event }) => ({ ...EMPTY, row: event.row })) },
     'ui.expandJson': { target: '.sidePanel.expandJson', actions: assign(({ event }) => ({ ...EMPTY, column: event.column, row: event.row })) },
     'ui.expandText': { target: '.sidePanel.expandText', actions: assign(({ event }) => ({ ...EMPTY, column: event.column, row: event.row })) },
+    // From the grid (or anywhere but a row panel): the picker sets the cell itself and then closes.
     'ui.chooseReference': {
       target: '.sidePanel.chooseReference',
       actions: assign(({ event }) => ({ ...EMPTY, column: event.column, row: event.row ?? null })),
@@ -79,21 +96,64 @@ export const tableEditorUiMachine = setup({
         duplicateTable: {},
         addColumn: {},
         editColumn: {},
-        addRow: {},
-        editRow: {},
+        addRow: {
+          on: {
+            'ui.chooseReference': {
+              target: 'chooseReference',
+              actions: assign(({ event }) => ({ ...EMPTY, column: event.column, returnTo: 'addRow' as const, draft: event.draft ?? null })),
+            },
+          },
+        },
+        editRow: {
+          on: {
+            'ui.chooseReference': {
+              target: 'chooseReference',
+              actions: assign(({ context, event }) => ({
+                ...EMPTY,
+                column: event.column,
+                row: context.row,
+                returnTo: 'editRow' as const,
+                draft: event.draft ?? null,
+              })),
+            },
+          },
+        },
         expandJson: {},
         expandText: {},
-        chooseReference: {},
+        chooseReference: {
+          on: {
+            'ui.referenceChosen': [
+              {
+                guard: 'returnsToAddRow',
+                target: 'addRow',
+                actions: assign(({ context, event }) => backToRowPanel(context, { column: context.column?.name ?? '', value: event.value })),
+              },
+              {
+                guard: 'returnsToEditRow',
+                target: 'editRow',
+                actions: assign(({ context, event }) => backToRowPanel(context, { column: context.column?.name ?? '', value: event.value })),
+              },
+              { target: '#tableEditorUi.none', actions: 'reset' },
+            ],
+            'ui.close': [
+              { guard: 'returnsToAddRow', target: 'addRow', actions: assign(({ context }) => backToRowPanel(context, null)) },
+              { guard: 'returnsToEditRow', target: 'editRow', actions: assign(({ context }) => backToRowPanel(context, null)) },
+              { target: '#tableEditorUi.none', actions: 'reset' },
+            ],
+          },
+        },
         importCsv: {},
       },
     },
     confirm: {
       initial: 'deleteTable',
       states: {
-        deleteTable: { on: { 'ui.cascade': { actions: assign(({ event }) => ({ cascade: event.cascade })) } } },
-        deleteColumn: { on: { 'ui.cascade': { actions: assign(({ event }) => ({ cascade: event.cascade })) } } },
+        deleteTable: { on: { 'ui.cascade': { actions: 'setCascade' } } },
+        deleteColumn: { on: { 'ui.cascade': { actions: 'setCascade' } } },
         deleteRows: {},
       },
     },
   },
 });
+
+export type TableEditorUiMachine = typeof tableEditorUiMachine;

@@ -30,7 +30,8 @@ export interface UiEditRowEvent { type: 'ui.editRow'; row: Row }
 export interface UiExpandJsonEvent { type: 'ui.expandJson'; column: ColumnInfo; row: Row }
 export interface UiExpandTextEvent { type: 'ui.expandText'; column: ColumnInfo; row: Row }
 /** Choose a row of the referenced table for a foreign-key column (from the grid or from a row panel). */
-export interface UiChooseReferenceEvent { type: 'ui.chooseReference'; column: ColumnInfo; row?: Row }
+/** From a row panel, `draft` is what was typed there: handed back to the panel when the picker returns. */
+export interface UiChooseReferenceEvent { type: 'ui.chooseReference'; column: ColumnInfo; row?: Row; draft?: Record<string, unknown> }
 export interface UiImportCsvEvent { type: 'ui.importCsv' }
 export interface UiDeleteTableEvent { type: 'ui.deleteTable'; table: TableEntity }
 export interface UiDeleteColumnEvent { type: 'ui.deleteColumn'; column: ColumnInfo }

@@ -39,7 +39,9 @@ import { Route as AppOrgSlugTeamRouteImport } from './routes/_app/org/$slug/team
 import { Route as AppOrgSlugUsageRouteImport } from './routes/_app/org/$slug/usage'
 import { Route as AppProjectRefIndexRouteImport } from './routes/_app/project/$ref/index'
 import { Route as AppProjectRefBranchesRouteImport } from './routes/_app/project/$ref/branches'
+import { Route as AppProjectRefEditorRouteRouteImport } from './routes/_app/project/$ref/editor/route'
 import { Route as AppProjectRefMergeRouteImport } from './routes/_app/project/$ref/merge'
+import { Route as AppProjectRefSqlRouteRouteImport } from './routes/_app/project/$ref/sql/route'
 import { Route as AppProjectRefUsageRouteImport } from './routes/_app/project/$ref/usage'
 import { Route as AppProjectRefAdvisorsPerformanceRouteImport } from './routes/_app/project/$ref/advisors/performance'
 import { Route as AppProjectRefAdvisorsSecurityRouteImport } from './routes/_app/project/$ref/advisors/security'
@@ -254,9 +256,20 @@ const AppProjectRefBranchesRoute = AppProjectRefBranchesRouteImport.update({
   path: '/branches',
   getParentRoute: () => AppProjectRefRouteRoute,
 } as any)
+const AppProjectRefEditorRouteRoute =
+  AppProjectRefEditorRouteRouteImport.update({
+    id: '/editor',
+    path: '/editor',
+    getParentRoute: () => AppProjectRefRouteRoute,
+  } as any)
 const AppProjectRefMergeRoute = AppProjectRefMergeRouteImport.update({
   id: '/merge',
   path: '/merge',
+  getParentRoute: () => AppProjectRefRouteRoute,
+} as any)
+const AppProjectRefSqlRouteRoute = AppProjectRefSqlRouteRouteImport.update({
+  id: '/sql',
+  path: '/sql',
   getParentRoute: () => AppProjectRefRouteRoute,
 } as any)
 const AppProjectRefUsageRoute = AppProjectRefUsageRouteImport.update({
@@ -453,15 +466,15 @@ const AppProjectRefDatabaseTypesRoute =
   } as any)
 const AppProjectRefEditorIndexRoute =
   AppProjectRefEditorIndexRouteImport.update({
-    id: '/editor/',
-    path: '/editor/',
-    getParentRoute: () => AppProjectRefRouteRoute,
+    id: '/',
+    path: '/',
+    getParentRoute: () => AppProjectRefEditorRouteRoute,
   } as any)
 const AppProjectRefEditorTableIdRoute =
   AppProjectRefEditorTableIdRouteImport.update({
-    id: '/editor/$tableId',
-    path: '/editor/$tableId',
-    getParentRoute: () => AppProjectRefRouteRoute,
+    id: '/$tableId',
+    path: '/$tableId',
+    getParentRoute: () => AppProjectRefEditorRouteRoute,
   } as any)
 const AppProjectRefFunctionsIndexRoute =
   AppProjectRefFunctionsIndexRouteImport.update({
@@ -559,14 +572,14 @@ const AppProjectRefSettingsVaultRoute =
     getParentRoute: () => AppProjectRefRouteRoute,
   } as any)
 const AppProjectRefSqlIndexRoute = AppProjectRefSqlIndexRouteImport.update({
-  id: '/sql/',
-  path: '/sql/',
-  getParentRoute: () => AppProjectRefRouteRoute,
+  id: '/',
+  path: '/',
+  getParentRoute: () => AppProjectRefSqlRouteRoute,
 } as any)
 const AppProjectRefSqlSqlIdRoute = AppProjectRefSqlSqlIdRouteImport.update({
-  id: '/sql/$sqlId',
-  path: '/sql/$sqlId',
-  getParentRoute: () => AppProjectRefRouteRoute,
+  id: '/$sqlId',
+  path: '/$sqlId',
+  getParentRoute: () => AppProjectRefSqlRouteRoute,
 } as any)
 const AppProjectRefStorageBucketsRoute =
   AppProjectRefStorageBucketsRouteImport.update({
@@ -652,6 +665,8 @@ export interface FileRoutesByFullPath {
   '/support/new': typeof AppSupportNewRoute
   '/account/': typeof AppAccountIndexRoute
   '/new/': typeof AppNewIndexRoute
+  '/project/$ref/editor': typeof AppProjectRefEditorRouteRouteWithChildren
+  '/project/$ref/sql': typeof AppProjectRefSqlRouteRouteWithChildren
   '/org/$slug/apps': typeof AppOrgSlugAppsRoute
   '/org/$slug/audit': typeof AppOrgSlugAuditRoute
   '/org/$slug/billing': typeof AppOrgSlugBillingRoute
@@ -844,6 +859,8 @@ export interface FileRoutesById {
   '/_app/support/new': typeof AppSupportNewRoute
   '/_app/account/': typeof AppAccountIndexRoute
   '/_app/new/': typeof AppNewIndexRoute
+  '/_app/project/$ref/editor': typeof AppProjectRefEditorRouteRouteWithChildren
+  '/_app/project/$ref/sql': typeof AppProjectRefSqlRouteRouteWithChildren
   '/_app/org/$slug/apps': typeof AppOrgSlugAppsRoute
   '/_app/org/$slug/audit': typeof AppOrgSlugAuditRoute
   '/_app/org/$slug/billing': typeof AppOrgSlugBillingRoute
@@ -942,6 +959,8 @@ export interface FileRouteTypes {
     | '/support/new'
     | '/account/'
     | '/new/'
+    | '/project/$ref/editor'
+    | '/project/$ref/sql'
     | '/org/$slug/apps'
     | '/org/$slug/audit'
     | '/org/$slug/billing'
@@ -1133,6 +1152,8 @@ export interface FileRouteTypes {
     | '/_app/support/new'
     | '/_app/account/'
     | '/_app/new/'
+    | '/_app/project/$ref/editor'
+    | '/_app/project/$ref/sql'
     | '/_app/org/$slug/apps'
     | '/_app/org/$slug/audit'
     | '/_app/org/$slug/billing'
@@ -1434,11 +1455,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppProjectRefBranchesRouteImport
       parentRoute: typeof AppProjectRefRouteRoute
     }
+    '/_app/project/$ref/editor': {
+      id: '/_app/project/$ref/editor'
+      path: '/editor'
+      fullPath: '/project/$ref/editor'
+      preLoaderRoute: typeof AppProjectRefEditorRouteRouteImport
+      parentRoute: typeof AppProjectRefRouteRoute
+    }
     '/_app/project/$ref/merge': {
       id: '/_app/project/$ref/merge'
       path: '/merge'
       fullPath: '/project/$ref/merge'
       preLoaderRoute: typeof AppProjectRefMergeRouteImport
+      parentRoute: typeof AppProjectRefRouteRoute
+    }
+    '/_app/project/$ref/sql': {
+      id: '/_app/project/$ref/sql'
+      path: '/sql'
+      fullPath: '/project/$ref/sql'
+      preLoaderRoute: typeof AppProjectRefSqlRouteRouteImport
       parentRoute: typeof AppProjectRefRouteRoute
     }
     '/_app/project/$ref/usage': {
@@ -1674,17 +1709,17 @@ declare module '@tanstack/react-router' {
     }
     '/_app/project/$ref/editor/': {
       id: '/_app/project/$ref/editor/'
-      path: '/editor'
+      path: '/'
       fullPath: '/project/$ref/editor/'
       preLoaderRoute: typeof AppProjectRefEditorIndexRouteImport
-      parentRoute: typeof AppProjectRefRouteRoute
+      parentRoute: typeof AppProjectRefEditorRouteRoute
     }
     '/_app/project/$ref/editor/$tableId': {
       id: '/_app/project/$ref/editor/$tableId'
-      path: '/editor/$tableId'
+      path: '/$tableId'
       fullPath: '/project/$ref/editor/$tableId'
       preLoaderRoute: typeof AppProjectRefEditorTableIdRouteImport
-      parentRoute: typeof AppProjectRefRouteRoute
+      parentRoute: typeof AppProjectRefEditorRouteRoute
     }
     '/_app/project/$ref/functions/': {
       id: '/_app/project/$ref/functions/'
@@ -1800,17 +1835,17 @@ declare module '@tanstack/react-router' {
     }
     '/_app/project/$ref/sql/': {
       id: '/_app/project/$ref/sql/'
-      path: '/sql'
+      path: '/'
       fullPath: '/project/$ref/sql/'
       preLoaderRoute: typeof AppProjectRefSqlIndexRouteImport
-      parentRoute: typeof AppProjectRefRouteRoute
+      parentRoute: typeof AppProjectRefSqlRouteRoute
     }
     '/_app/project/$ref/sql/$sqlId': {
       id: '/_app/project/$ref/sql/$sqlId'
-      path: '/sql/$sqlId'
+      path: '/$sqlId'
       fullPath: '/project/$ref/sql/$sqlId'
       preLoaderRoute: typeof AppProjectRefSqlSqlIdRouteImport
-      parentRoute: typeof AppProjectRefRouteRoute
+      parentRoute: typeof AppProjectRefSqlRouteRoute
     }
     '/_app/project/$ref/storage/buckets': {
       id: '/_app/project/$ref/storage/buckets'
@@ -1924,7 +1959,40 @@ const AppOrgSlugRouteRouteWithChildren = AppOrgSlugRouteRoute._addFileChildren(
   AppOrgSlugRouteRouteChildren,
 )
 
+interface AppProjectRefEditorRouteRouteChildren {
+  AppProjectRefEditorTableIdRoute: typeof AppProjectRefEditorTableIdRoute
+  AppProjectRefEditorIndexRoute: typeof AppProjectRefEditorIndexRoute
+}
+
+const AppProjectRefEditorRouteRouteChildren: AppProjectRefEditorRouteRouteChildren =
+  {
+    AppProjectRefEditorTableIdRoute: AppProjectRefEditorTableIdRoute,
+    AppProjectRefEditorIndexRoute: AppProjectRefEditorIndexRoute,
+  }
+
+const AppProjectRefEditorRouteRouteWithChildren =
+  AppProjectRefEditorRouteRoute._addFileChildren(
+    AppProjectRefEditorRouteRouteChildren,
+  )
+
+interface AppProjectRefSqlRouteRouteChildren {
+  AppProjectRefSqlSqlIdRoute: typeof AppProjectRefSqlSqlIdRoute
+  AppProjectRefSqlIndexRoute: typeof AppProjectRefSqlIndexRoute
+}
+
+const AppProjectRefSqlRouteRouteChildren: AppProjectRefSqlRouteRouteChildren = {
+  AppProjectRefSqlSqlIdRoute: AppProjectRefSqlSqlIdRoute,
+  AppProjectRefSqlIndexRoute: AppProjectRefSqlIndexRoute,
+}
+
+const AppProjectRefSqlRouteRouteWithChildren =
+  AppProjectRefSqlRouteRoute._addFileChildren(
+    AppProjectRefSqlRouteRouteChildren,
+  )
+
 interface AppProjectRefRouteRouteChildren {
+  AppProjectRefEditorRouteRoute: typeof AppProjectRefEditorRouteRouteWithChildren
+  AppProjectRefSqlRouteRoute: typeof AppProjectRefSqlRouteRouteWithChildren
   AppProjectRefBranchesRoute: typeof AppProjectRefBranchesRoute
   AppProjectRefMergeRoute: typeof AppProjectRefMergeRoute
   AppProjectRefUsageRoute: typeof AppProjectRefUsageRoute
@@ -1960,7 +2028,6 @@ interface AppProjectRefRouteRouteChildren {
   AppProjectRefDatabaseTablesRoute: typeof AppProjectRefDatabaseTablesRoute
   AppProjectRefDatabaseTriggersRoute: typeof AppProjectRefDatabaseTriggersRoute
   AppProjectRefDatabaseTypesRoute: typeof AppProjectRefDatabaseTypesRoute
-  AppProjectRefEditorTableIdRoute: typeof AppProjectRefEditorTableIdRoute
   AppProjectRefFunctionsSecretsRoute: typeof AppProjectRefFunctionsSecretsRoute
   AppProjectRefLogsExplorerRoute: typeof AppProjectRefLogsExplorerRoute
   AppProjectRefRealtimeInspectorRoute: typeof AppProjectRefRealtimeInspectorRoute
@@ -1973,17 +2040,14 @@ interface AppProjectRefRouteRouteChildren {
   AppProjectRefSettingsIntegrationsRoute: typeof AppProjectRefSettingsIntegrationsRoute
   AppProjectRefSettingsLogDrainsRoute: typeof AppProjectRefSettingsLogDrainsRoute
   AppProjectRefSettingsVaultRoute: typeof AppProjectRefSettingsVaultRoute
-  AppProjectRefSqlSqlIdRoute: typeof AppProjectRefSqlSqlIdRoute
   AppProjectRefStorageBucketsRoute: typeof AppProjectRefStorageBucketsRoute
   AppProjectRefStorageFilesRoute: typeof AppProjectRefStorageFilesRoute
   AppProjectRefStorageSettingsRoute: typeof AppProjectRefStorageSettingsRoute
   AppProjectRefApiIndexRoute: typeof AppProjectRefApiIndexRoute
-  AppProjectRefEditorIndexRoute: typeof AppProjectRefEditorIndexRoute
   AppProjectRefFunctionsIndexRoute: typeof AppProjectRefFunctionsIndexRoute
   AppProjectRefIntegrationsIndexRoute: typeof AppProjectRefIntegrationsIndexRoute
   AppProjectRefLogsIndexRoute: typeof AppProjectRefLogsIndexRoute
   AppProjectRefReportsIndexRoute: typeof AppProjectRefReportsIndexRoute
-  AppProjectRefSqlIndexRoute: typeof AppProjectRefSqlIndexRoute
   AppProjectRefDatabaseBackupsPitrRoute: typeof AppProjectRefDatabaseBackupsPitrRoute
   AppProjectRefDatabaseBackupsScheduledRoute: typeof AppProjectRefDatabaseBackupsScheduledRoute
   AppProjectRefIntegrationsVaultOverviewRoute: typeof AppProjectRefIntegrationsVaultOverviewRoute
@@ -1995,6 +2059,8 @@ interface AppProjectRefRouteRouteChildren {
 }
 
 const AppProjectRefRouteRouteChildren: AppProjectRefRouteRouteChildren = {
+  AppProjectRefEditorRouteRoute: AppProjectRefEditorRouteRouteWithChildren,
+  AppProjectRefSqlRouteRoute: AppProjectRefSqlRouteRouteWithChildren,
   AppProjectRefBranchesRoute: AppProjectRefBranchesRoute,
   AppProjectRefMergeRoute: AppProjectRefMergeRoute,
   AppProjectRefUsageRoute: AppProjectRefUsageRoute,
@@ -2033,7 +2099,6 @@ const AppProjectRefRouteRouteChildren: AppProjectRefRouteRouteChildren = {
   AppProjectRefDatabaseTablesRoute: AppProjectRefDatabaseTablesRoute,
   AppProjectRefDatabaseTriggersRoute: AppProjectRefDatabaseTriggersRoute,
   AppProjectRefDatabaseTypesRoute: AppProjectRefDatabaseTypesRoute,
-  AppProjectRefEditorTableIdRoute: AppProjectRefEditorTableIdRoute,
   AppProjectRefFunctionsSecretsRoute: AppProjectRefFunctionsSecretsRoute,
   AppProjectRefLogsExplorerRoute: AppProjectRefLogsExplorerRoute,
   AppProjectRefRealtimeInspectorRoute: AppProjectRefRealtimeInspectorRoute,
@@ -2050,17 +2115,14 @@ const AppProjectRefRouteRouteChildren: AppProjectRefRouteRouteChildren = {
     AppProjectRefSettingsIntegrationsRoute,
   AppProjectRefSettingsLogDrainsRoute: AppProjectRefSettingsLogDrainsRoute,
   AppProjectRefSettingsVaultRoute: AppProjectRefSettingsVaultRoute,
-  AppProjectRefSqlSqlIdRoute: AppProjectRefSqlSqlIdRoute,
   AppProjectRefStorageBucketsRoute: AppProjectRefStorageBucketsRoute,
   AppProjectRefStorageFilesRoute: AppProjectRefStorageFilesRoute,
   AppProjectRefStorageSettingsRoute: AppProjectRefStorageSettingsRoute,
   AppProjectRefApiIndexRoute: AppProjectRefApiIndexRoute,
-  AppProjectRefEditorIndexRoute: AppProjectRefEditorIndexRoute,
   AppProjectRefFunctionsIndexRoute: AppProjectRefFunctionsIndexRoute,
   AppProjectRefIntegrationsIndexRoute: AppProjectRefIntegrationsIndexRoute,
   AppProjectRefLogsIndexRoute: AppProjectRefLogsIndexRoute,
   AppProjectRefReportsIndexRoute: AppProjectRefReportsIndexRoute,
-  AppProjectRefSqlIndexRoute: AppProjectRefSqlIndexRoute,
   AppProjectRefDatabaseBackupsPitrRoute: AppProjectRefDatabaseBackupsPitrRoute,
   AppProjectRefDatabaseBackupsScheduledRoute:
     AppProjectRefDatabaseBackupsScheduledRoute,

@@ -85,7 +85,9 @@ export async function waitForStatus(
 }
 
 /** Spawns `node --import tsx server/main.ts` on a free port with `dataDir` (a new temp folder unless given). */
-export async function startPlatform(options: { dataDir?: string; timeoutMs?: number } = {}): Promise<Platform> {
+export async function startPlatform(
+  options: { dataDir?: string; timeoutMs?: number; /** Extra environment, e.g. DATABASE_URL for an existing server. */ env?: Record<string, string> } = {},
+): Promise<Platform> {
   const dataDir = options.dataDir ?? tempDataDir();
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -95,6 +97,7 @@ export async function startPlatform(options: { dataDir?: string; timeoutMs?: num
   delete env.STRATA_PG_PORT;
   delete env.STRATA_DIST_DIR;
   delete env.STRATA_MODE;
+  Object.assign(env, options.env);
 
   let output = '';
   const started = performance.now();

@@ -29,11 +29,16 @@ export function fileUrlKey(platform: Pick<pg.Pool, 'query'>): Promise<string> {
 const mac = (key: string, path: string, expires: number) =>
   createHmac('sha256', key).update(`${expires}\n${path}`).digest('base64url');
 
+/** `{expiry}.{mac}` for `path`, valid FILE_URL_TTL_SECONDS (other signed links, e.g. table exports, use it too). */
+export function signFileToken(key: string, path: string, now = Date.now()): string {
+  const expires = Math.floor(now / 1000) + FILE_URL_TTL_SECONDS;
+  return `${expires}.${mac(key, path, expires)}`;
+}
+
 /** `/files/{path}?token=…` as an absolute URL; `path` is relative to filesDir ('{ref}/backups/3.sql'). */
 export function signedFileUrl(key: string, publicHost: string, path: string, now = Date.now()): string {
-  const expires = Math.floor(now / 1000) + FILE_URL_TTL_SECONDS;
   const encoded = path.split('/').map(encodeURIComponent).join('/');
-  return `http://${publicHost}/files/${encoded}?token=${expires}.${mac(key, path, expires)}`;
+  return `http://${publicHost}/files/${encoded}?token=${signFileToken(key, path, now)}`;
 }
 
 /** Whether `token` was signed for `path` and has not expired. */

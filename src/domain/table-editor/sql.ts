@@ -1,10 +1,24 @@
 // SQL text for the table editor. Identifiers and literals are quoted only by @scaleleap/pg-format's `ident` and
 // `literal`; values go as bind parameters wherever the statement allows them (the project query endpoint takes
 // `parameters`). COPY and DDL cannot take parameters: there `literal` quotes the value.
-import { ident, literal } from '@scaleleap/pg-format';
+import { ident as pgIdent, literal as pgLiteral } from '@scaleleap/pg-format';
 import type { FilterOperator, Row, RowFilter, RowSort } from './types.ts';
 
-export { ident, literal };
+// pg-format tests `value instanceof Buffer`, which throws in the browser (no Buffer there). For the length of one
+// synchronous call a class nothing is an instance of stands in, so the test is false and no other code sees it.
+class NoBuffer {}
+function withBuffer(quote: () => string): string {
+  const scope = globalThis as { Buffer?: unknown };
+  if (scope.Buffer !== undefined) return quote();
+  scope.Buffer = NoBuffer;
+  try {
+    return quote();
+  } finally {
+    delete scope.Buffer;
+  }
+}
+export const ident = (value: unknown): string => withBuffer(() => pgIdent(value));
+export const literal = (value: unknown): string => withBuffer(() => pgLiteral(value));
 
 /** "schema"."name", each part quoted. */
 export const qualified = (schema: string, name: string): string => `${ident(schema)}.${ident(name)}`;

@@ -6,6 +6,7 @@ import { createContext, useCallback, useContext, useMemo, useState, type ReactNo
 import type { ActorRefFrom } from 'xstate';
 import { tableEditorUiMachine } from '../../../machines/table-editor-ui.machine.ts';
 import type { Project } from '../../api/types.ts';
+import type { TableMeta } from '../../domain/table-editor/types.ts';
 
 export type TableEditorUiActor = ActorRefFrom<typeof tableEditorUiMachine>;
 
@@ -17,6 +18,9 @@ export interface TableEditorShared {
   ui: TableEditorUiActor;
   revisions: Record<InvalidationKind, number>;
   invalidate: (...kinds: InvalidationKind[]) => void;
+  /** The relation of the open table tab (set by the grid page once its meta loads; null on the editor home). */
+  openTable: TableMeta | null;
+  setOpenTable: (table: TableMeta | null) => void;
 }
 
 const TableEditorContext = createContext<TableEditorShared | null>(null);
@@ -31,7 +35,11 @@ export function TableEditorProvider({ project, children }: { project: Project; c
       return next;
     });
   }, []);
-  const value = useMemo(() => ({ project, ui, revisions, invalidate }), [project, ui, revisions, invalidate]);
+  const [openTable, setOpenTable] = useState<TableMeta | null>(null);
+  const value = useMemo(
+    () => ({ project, ui, revisions, invalidate, openTable, setOpenTable }),
+    [project, ui, revisions, invalidate, openTable],
+  );
   return <TableEditorContext.Provider value={value}>{children}</TableEditorContext.Provider>;
 }
 

@@ -1,9 +1,115 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { PendingPage } from '../../../../../views/pages/PendingPage.tsx';
-import { compact, str } from '../../../../../search-params.ts';
+import { createFileRoute, getRouteApi, useRouter } from '@tanstack/react-router';
+import { useEffect, useRef } from 'react';
+import { ApiError } from '../../../../../api/client.ts';
+import { fetchTableMeta } from '../../../../../api/table-editor.ts';
+import { fetchRelationId } from '../../../../../api/table-editor-grid.ts';
+import { PROJECT_DETAILS_STALE_MS } from '../../../../../domain/cache.ts';
+import { cellText } from '../../../../../domain/table-editor/grid-cells.ts';
+import type { Relationship, RowFilter, RowSort, TableMeta } from '../../../../../domain/table-editor/types.ts';
+import { knownColumns, parseFilters, parseSorts, serializeFilters, serializeSorts } from '../../../../../domain/table-editor/url.ts';
+import { bool, compact, str } from '../../../../../search-params.ts';
+import { ErrorAlert } from '../../../../../ui/ErrorAlert.tsx';
+import { EmptyState } from '../../../../../ui/EmptyState.tsx';
+import { toast } from '../../../../../ui/toast.ts';
+import { TableGridPage } from '../../../../../views/table-editor/grid/TableGridPage.tsx';
+import { useTableEditor } from '../../../../../views/table-editor/TableEditorContext.tsx';
+
+const projectRoute = getRouteApi('/_app/project/$ref');
+
+type Loaded = { meta: TableMeta; notFound: false; error: null } | { meta: null; notFound: boolean; error: string | null };
+
+/**
+ * spec B2.1: /project/{ref}/editor/{tableId}?schema={schema}&{flag}=true, plus the grid's sort and filter (one value
+ * each, src/domain/table-editor/url.ts). The spec's boolean flag is unnamed: any other key set to true is kept.
+ */
+function validateSearch(raw: Record<string, unknown>) {
+  const flags = Object.fromEntries(
+    Object.keys(raw)
+      .filter((key) => !['schema', 'sort', 'filter'].includes(key) && bool(raw, key) === true)
+      .map((key) => [key, true as const]),
+  );
+  return compact({ ...flags, schema: str(raw, 'schema'), sort: str(raw, 'sort'), filter: str(raw, 'filter') });
+}
 
 export const Route = createFileRoute('/_app/project/$ref/editor/$tableId')({
-  staticData: { title: "Table Editor" },
-  validateSearch: (raw: Record<string, unknown>) => compact({ schema: str(raw, 'schema') }),
-  component: () => <PendingPage title="Table Editor" area="the table editor" />,
+  staticData: { title: 'Table Editor' },
+  validateSearch,
+  // Sort and filter are the grid's (a machine follows them); the relation itself is a plain read.
+  loaderDeps: () => ({}),
+  loader: async ({ params }): Promise<Loaded> => {
+    if (!/^\d+$/.test(params.tableId)) return { meta: null, notFound: true, error: null };
+    try {
+      return { meta: await fetchTableMeta(params.ref, Number(params.tableId)), notFound: false, error: null };
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 404) return { meta: null, notFound: true, error: null };
+      return { meta: null, notFound: false, error: error instanceof Error ? error.message : String(error) };
+    }
+  },
+  // The editor reloads it itself when a panel changed the table (revisions.table).
+  staleTime: PROJECT_DETAILS_STALE_MS,
+  component: TablePage,
 });
+
+function TablePage() {
+  const { project } = projectRoute.useLoaderData();
+  const loaded = Route.useLoaderData();
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const router = useRouter();
+  const { revisions } = useTableEditor();
+
+  // A panel changed the columns or keys: read the relation again.
+  const tableRevision = useRef(revisions.table);
+  useEffect(() => {
+    if (revisions.table === tableRevision.current) return;
+    tableRevision.current = revisions.table;
+    void router.invalidate({ filter: (match) => match.routeId === Route.id });
+  }, [revisions.table, router]);
+
+  if (loaded.notFound) {
+    return <EmptyState title="Table not found" description="This table does not exist (anymore) in this project. Pick another one from the list." />;
+  }
+  if (!loaded.meta) return <ErrorAlert subject="Failed to load the table" error={loaded.error} projectRef={project.ref} />;
+  const meta = loaded.meta;
+  const names = meta.columns.map((column) => column.name);
+  const sorts = knownColumns(parseSorts(search.sort), names);
+  const filters = knownColumns(parseFilters(search.filter), names);
+
+  const onQueryChange = (change: { sorts?: RowSort[]; filters?: RowFilter[] }) =>
+    void navigate({
+      search: (previous) =>
+        compact({
+          ...previous,
+          sort: change.sorts ? serializeSorts(change.sorts) : previous.sort,
+          filter: change.filters ? serializeFilters(change.filters) : previous.filter,
+        }),
+      replace: true,
+    });
+
+  // Follows a foreign key to the referenced row: the target's tab, filtered on the referenced column.
+  const onFollow = async (relationship: Relationship, value: unknown) => {
+    try {
+      const targetId = await fetchRelationId(project.ref, relationship.target_table_schema, relationship.target_table_name);
+      if (targetId === null) throw new Error(`${relationship.target_table_name} no longer exists`);
+      await navigate({
+        to: '/project/$ref/editor/$tableId',
+        params: { ref: project.ref, tableId: String(targetId) },
+        search: { schema: relationship.target_table_schema, filter: serializeFilters([{ column: relationship.target_column_name, operator: 'eq', value: cellText(value) }]) },
+      });
+    } catch (error) {
+      toast.error('Could not follow the reference', { description: error instanceof Error ? error.message : String(error) });
+    }
+  };
+
+  return (
+    <TableGridPage
+      key={`${project.ref}-${meta.id}`}
+      project={project}
+      meta={meta}
+      sorts={sorts}
+      filters={filters}
+      onQueryChange={onQueryChange}
+      onFollow={(relationship, value) => void onFollow(relationship, value)}
+    />
+  );
+}

@@ -1,0 +1,142 @@
+// Issue 6 target: CSV import of 1,000,000 rows through the console with a progress bar and flat memory.
+//   - a fresh platform (embedded Postgres 15) with one project and table bench_import (id bigint primary key, name
+//     text, price numeric, created_at timestamptz, active boolean);
+//   - a generated CSV of BENCH_IMPORT_ROWS rows (default 1,000,000) with a header, in a temporary folder;
+//   - Chromium (Debian's, playwright-core), signed in, opens /project/{ref}/editor/{tableId}, presses the grid's
+//     import button, gives the file to the panel's file field, presses 'Import rows' and waits for the summary;
+//   - time from 'Import rows' to the summary; rows/s; the page's JS heap (CDP Runtime.getHeapUsage, main thread)
+//     and all Chromium processes' RSS sampled every 250 ms: before, peak, and the heap's growth over the import;
+//   - the row count checked with SQL.
+// Budget: the main thread's JS heap grows by at most 64 MB during the import (flat: it does not scale with the
+// file; the file is 60+ MB).
+import { mkdtempSync, rmSync, createWriteStream } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freshContext, launchBrowser } from './support/browser.ts';
+import { ensureBuilt, platformWithProject, query } from './support/platform.ts';
+import { allProcs, descendants } from './support/procs.ts';
+import { figure, result, type BenchResult } from './support/results.ts';
+
+const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 1_000_000);
+const HEAP_BUDGET_MB = 64;
+const MB = 1024 * 1024;
+
+async function writeCsv(path: string, rows: number): Promise<number> {
+  const out = createWriteStream(path);
+  let bytes = 0;
+  const write = (text: string) =>
+    new Promise<void>((resolve) => {
+      bytes += Buffer.byteLength(text);
+      if (out.write(text)) resolve();
+      else out.once('drain', () => resolve());
+    });
+  await write('id,name,price,created_at,active\n');
+  for (let start = 1; start <= rows; start += 10_000) {
+    let block = '';
+    for (let i = start; i < Math.min(start + 10_000, rows + 1); i++) {
+      block += `${i},"customer ${i}, ltd",${(i * 1.37).toFixed(2)},2024-01-01 00:00:00+00,${i % 3 === 0}\n`;
+    }
+    await write(block);
+  }
+  await new Promise<void>((resolve) => out.end(() => resolve()));
+  return bytes;
+}
+
+const browserRssMB = () =>
+  descendants(allProcs(), process.pid)
+    .filter((p) => /chrom/i.test(p.comm) || /chromium/.test(p.cmdline))
+    .reduce((sum, p) => sum + p.rssKB, 0) / 1024;
+
+export async function tableImportBench(): Promise<BenchResult> {
+  ensureBuilt();
+  const work = mkdtempSync(join(tmpdir(), 'strata-bench-import-'));
+  const file = join(work, 'bench_import.csv');
+  const { platform, session, ref } = await platformWithProject();
+  const browser = await launchBrowser();
+  try {
+    const token = session.access_token;
+    const { id } = ((await query(platform.url, token, ref, `create table public.bench_import (id bigint primary key, name text,
+      price numeric, created_at timestamptz, active boolean); select 'public.bench_import'::regclass::oid::int as id`)) as Array<{ id: number }>)[0]!;
+    const size = await writeCsv(file, ROWS);
+
+    const context = await freshContext(browser, session);
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await page.goto(`${platform.url}/dashboard/project/${ref}/editor/${id}?schema=public`);
+    try {
+      await page.getByRole('button', { name: /^Import/ }).first().click({ timeout: 30_000 });
+      await page.setInputFiles('#csv-import-file', file, { timeout: 30_000 });
+    } catch (error) {
+      await page.screenshot({ path: 'e2e/screenshots/table-csv-bench-failed.png' });
+      throw error;
+    }
+    await page.getByRole('button', { name: 'Import rows' }).click({ timeout: 30_000 });
+
+    const heap = async () => ((await cdp.send('Runtime.getHeapUsage')) as { usedSize: number }).usedSize / MB;
+    await cdp.send('HeapProfiler.collectGarbage').catch(() => {});
+    const heapBefore = await heap();
+    const browserBefore = browserRssMB();
+    const heapSamples: number[] = [];
+    const browserSamples: number[] = [];
+    const progress: number[] = [];
+    const start = performance.now();
+    const sampler = setInterval(() => {
+      void heap().then((value) => heapSamples.push(value), () => {});
+      browserSamples.push(browserRssMB());
+      void page
+        .getByRole('progressbar', { name: 'Import progress' })
+        .getAttribute('aria-valuenow', { timeout: 200 })
+        .then((value) => value !== null && progress.push(Number(value)), () => {});
+    }, 250);
+    try {
+      await page.getByRole('progressbar', { name: 'Import progress' }).waitFor();
+      await page.waitForTimeout(4000);
+      await page.screenshot({ path: 'e2e/screenshots/table-csv-bench-progress.png' });
+      await page.getByText(/^Imported [\d,]+ rows/).waitFor({ timeout: 30 * 60_000 });
+    } finally {
+      clearInterval(sampler);
+    }
+    const ms = performance.now() - start;
+    const summary = await page.getByText(/^Imported [\d,]+ rows/).textContent();
+    await page.screenshot({ path: 'e2e/screenshots/table-csv-bench-import.png' });
+    const { n } = ((await query(platform.url, token, ref, 'select count(*)::int as n from public.bench_import')) as Array<{ n: number }>)[0]!;
+    if (n !== ROWS) throw new Error(`${n} rows in the table after importing ${ROWS} (${summary})`);
+    const decreasing = progress.some((value, i) => i > 0 && value < progress[i - 1]!);
+
+    const heapPeak = Math.max(heapBefore, ...heapSamples);
+    return result(
+      'table-import',
+      1,
+      {
+        import: figure('ms', [ms], `'Import rows' → summary, ${ROWS} rows, ${(size / MB).toFixed(1)} MB CSV`),
+        'heap.before': figure('MB', [heapBefore], 'page main thread JS heap (CDP Runtime.getHeapUsage) after GC'),
+        'heap.peak': figure('MB', [heapPeak], 'page main thread JS heap, peak sampled every 250 ms'),
+        'heap.growth': figure('MB', [heapPeak - heapBefore], 'peak minus before'),
+        'browser.rss.before': figure('MB', [browserBefore], 'all Chromium processes'),
+        'browser.rss.peak': figure('MB', [Math.max(browserBefore, ...browserSamples)], 'all Chromium processes (the worker included)'),
+      },
+      { 'heap.growth': HEAP_BUDGET_MB },
+      {
+        rows: ROWS,
+        csvBytes: size,
+        rowsPerSecond: Math.round(ROWS / (ms / 1000)),
+        summary,
+        progressSamples: progress.length,
+        progressNeverDecreased: !decreasing,
+        heapSamplesMB: heapSamples.filter((_, i) => i % 8 === 0).map((v) => Math.round(v)),
+        countedWithSql: n,
+      },
+    );
+  } finally {
+    await browser.close().catch(() => {});
+    await platform.stop();
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+export function printTableImportDetails(res: BenchResult): void {
+  const d = res.details as { rowsPerSecond: number; summary: string; heapSamplesMB: number[] } | undefined;
+  if (!d) return;
+  console.log(`rows/s: ${d.rowsPerSecond}; ${d.summary}`);
+  console.log(`heap samples (MB, every 2 s): ${d.heapSamplesMB.join(', ')}`);
+}

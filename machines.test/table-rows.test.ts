@@ -1,0 +1,252 @@
+// Grid rows machine (spec B2.1, B9; issue 6): examples, generated paths with coverage, properties.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import fc from 'fast-check';
+import { createActor, fromPromise, waitFor, type SnapshotFrom } from 'xstate';
+import { tableRowsMachine, type FetchCountInput, type FetchRowsInput, type SaveCellInput } from '../machines/table-rows.machine.ts';
+import {
+  selectCanCountExact, selectCount, selectCountError, selectEdit, selectError, selectIsEmpty, selectIsFirstLoad, selectRow, selectRowTotal,
+} from '../machines/table-rows.selectors.ts';
+import { planFetch, type FetchedPage, type PageRequest } from '../src/domain/table-editor/row-window.ts';
+import { pagePlan, type GridRow } from '../src/domain/table-editor/rows.ts';
+import type { RowCount } from '../src/domain/table-editor/row-count.ts';
+import type { ColumnInfo, TableMeta } from '../src/domain/table-editor/types.ts';
+import { controlledActors, flushMicrotasks } from './support/controlled-actors.ts';
+import { describeMachinePaths } from './support/paths.ts';
+
+type Snap = SnapshotFrom<typeof tableRowsMachine>;
+
+const table: TableMeta = {
+  id: 7, schema: 'public', name: 'items', type: 'r', comment: null, rls_enabled: false, relationships: [], estimated_rows: 0,
+  primary_keys: ['id'], columns: [{ name: 'id', format: 'int8', is_nullable: false } as ColumnInfo, { name: 'name', format: 'text', is_nullable: true } as ColumnInfo],
+};
+const row = (i: number): GridRow => ({ values: { id: String(i), name: `n${i}` }, truncated: i === 1 ? ['name'] : [], cursor: [String(i)], key: { id: String(i) } });
+
+/** A table of `size` rows answering the page requests like the real actor. */
+function serve(size: number, request: PageRequest, limit: number): FetchedPage {
+  let from = request.kind === 'next' && request.after ? Number(request.after[0]) + 1 : request.offset;
+  const past = request.kind === 'jump' && from >= size;
+  if (past) from = Math.max(0, size - limit);
+  const rows = Array.from({ length: Math.max(0, Math.min(limit, size - from)) }, (_, i) => row(from + i));
+  return { rows, offset: from, complete: past || rows.length < limit };
+}
+
+function start(input: { pageSize?: number } = {}) {
+  const fakes = controlledActors({ fetchRows: 'promise', fetchCount: 'promise', saveCell: 'promise' });
+  const actor = createActor(tableRowsMachine.provide({ actors: fakes.logic }), { input: { table, sorts: [], filters: [], pageSize: 100, ...input } }).start();
+  const lastRows = () => fakes.starts('fetchRows').at(-1)?.input as FetchRowsInput;
+  return { actor, fakes, lastRows };
+}
+
+afterEach(() => void vi.useRealTimers());
+
+describe('table rows machine: examples', () => {
+  it('loads the first page and the count, pages on by cursor, and jumps far', async () => {
+    const { actor, fakes, lastRows } = start();
+    expect(selectIsFirstLoad(actor.getSnapshot())).toBe(true);
+    expect(lastRows().request).toEqual({ kind: 'next', segmentStart: 0, offset: 0, after: null });
+    expect((fakes.starts('fetchCount').at(-1)!.input as FetchCountInput).exact).toBe(false);
+    await fakes.resolve('fetchRows', serve(1_000_000, lastRows().request, 100));
+    await fakes.resolve('fetchCount', { value: 1_000_000, exact: false });
+    expect(selectRowTotal(actor.getSnapshot())).toBe(1_000_000);
+    expect(selectRow(actor.getSnapshot(), 99)).toEqual(row(99));
+    expect(actor.getSnapshot().matches({ pages: 'idle' })).toBe(true);
+
+    actor.send({ type: 'rows.visible', start: 60, end: 90 });
+    expect(lastRows().request).toEqual({ kind: 'next', segmentStart: 0, offset: 100, after: ['99'] });
+    await fakes.resolve('fetchRows', serve(1_000_000, lastRows().request, 100));
+    actor.send({ type: 'rows.visible', start: 900_000, end: 900_030 });
+    expect(lastRows().request).toEqual({ kind: 'jump', offset: 900_000 });
+    await fakes.resolve('fetchRows', serve(1_000_000, lastRows().request, 100));
+    expect(selectRow(actor.getSnapshot(), 900_010)).toEqual(row(900_010));
+    expect(fakes.starts('fetchRows')).toHaveLength(3);
+  });
+
+  it('a sort change supersedes the load in flight: the old result never lands', async () => {
+    const resolvers: Array<(page: FetchedPage) => void> = [];
+    const machine = tableRowsMachine.provide({
+      actors: {
+        fetchRows: fromPromise<FetchedPage, FetchRowsInput>(() => new Promise((resolve) => resolvers.push(resolve))),
+        fetchCount: fromPromise<RowCount, FetchCountInput>(async () => ({ value: 3, exact: true })),
+      },
+    });
+    const actor = createActor(machine, { input: { table, sorts: [], filters: [] } }).start();
+    actor.send({ type: 'rows.setQuery', table, sorts: [{ column: 'name', ascending: false }], filters: [] });
+    resolvers[0]!({ rows: [row(0)], offset: 0, complete: true });
+    await flushMicrotasks();
+    expect(selectRow(actor.getSnapshot(), 0)).toBeUndefined();
+    resolvers[1]!({ rows: [row(2)], offset: 0, complete: true });
+    await flushMicrotasks();
+    expect(selectRow(actor.getSnapshot(), 0)).toEqual(row(2));
+    expect(actor.getSnapshot().context.sorts).toEqual([{ column: 'name', ascending: false }]);
+  });
+
+  it('keeps the count when only the order changes, and counts again for new filters', async () => {
+    const { actor, fakes } = start();
+    await fakes.resolve('fetchCount', { value: 1_000_000, exact: false });
+    actor.send({ type: 'rows.setQuery', table, sorts: [{ column: 'id', ascending: false }], filters: [] });
+    expect(selectCount(actor.getSnapshot())).toEqual({ value: 1_000_000, exact: false });
+    expect(fakes.starts('fetchCount')).toHaveLength(1);
+    actor.send({ type: 'rows.setQuery', table, sorts: [], filters: [{ column: 'name', operator: 'eq', value: 'x' }] });
+    expect(selectCount(actor.getSnapshot())).toBeNull();
+    expect(fakes.starts('fetchCount')).toHaveLength(2);
+  });
+
+  it('refreshes where the view is, replacing the rows when the page lands', async () => {
+    const { actor, fakes, lastRows } = start();
+    await fakes.resolve('fetchRows', serve(500, lastRows().request, 100));
+    await fakes.resolve('fetchCount', { value: 500, exact: true });
+    actor.send({ type: 'rows.visible', start: 300, end: 320 });
+    await fakes.resolve('fetchRows', serve(500, lastRows().request, 100));
+    actor.send({ type: 'rows.refresh' });
+    expect(lastRows().request).toEqual({ kind: 'jump', offset: 300 });
+    expect(selectRow(actor.getSnapshot(), 0)).toEqual(row(0));
+    await fakes.resolve('fetchRows', serve(500, lastRows().request, 100));
+    expect(selectRow(actor.getSnapshot(), 0)).toBeUndefined();
+    expect(selectRow(actor.getSnapshot(), 310)).toEqual(row(310));
+  });
+
+  it('counts exactly on request, and shows count and page errors with retry', async () => {
+    const { actor, fakes, lastRows } = start();
+    await fakes.reject('fetchRows', new Error('canceling statement due to statement timeout'));
+    expect(selectError(actor.getSnapshot())).toBe('canceling statement due to statement timeout');
+    expect(actor.getSnapshot().hasTag('error')).toBe(true);
+    actor.send({ type: 'rows.retry' });
+    await fakes.resolve('fetchRows', serve(0, lastRows().request, 100));
+    expect(selectIsEmpty(actor.getSnapshot())).toBe(true);
+    await fakes.resolve('fetchCount', { value: 80_000, exact: false });
+    expect(selectCanCountExact(actor.getSnapshot())).toBe(true);
+    actor.send({ type: 'rows.countExact' });
+    expect((fakes.starts('fetchCount').at(-1)!.input as FetchCountInput).exact).toBe(true);
+    await fakes.reject('fetchCount', new Error('boom'));
+    expect(selectCountError(actor.getSnapshot())).toBe('boom');
+    actor.send({ type: 'rows.countExact' });
+    await fakes.resolve('fetchCount', { value: 79_123, exact: true });
+    expect(selectCount(actor.getSnapshot())).toEqual({ value: 79_123, exact: true });
+    expect(selectCanCountExact(actor.getSnapshot())).toBe(false);
+  });
+
+  it('saves an edited cell by key; a failure keeps the typed value and the Postgres error', async () => {
+    const { actor, fakes, lastRows } = start();
+    await fakes.resolve('fetchRows', serve(3, lastRows().request, 100));
+    actor.send({ type: 'cell.commit', index: 1, column: 'name', value: 'oops' });
+    expect(fakes.starts('saveCell').at(-1)!.input as SaveCellInput).toEqual({ table, key: { id: '1' }, column: 'name', value: 'oops' });
+    await fakes.reject('saveCell', new Error('value too long for type character varying(3)'));
+    expect(selectEdit(actor.getSnapshot())).toEqual({ index: 1, key: { id: '1' }, column: 'name', value: 'oops', error: 'value too long for type character varying(3)' });
+    actor.send({ type: 'cell.commit', index: 1, column: 'name', value: 'ok' });
+    await fakes.resolve('saveCell', { id: '1', name: 'ok' });
+    expect(selectRow(actor.getSnapshot(), 1)).toEqual({ ...row(1), values: { id: '1', name: 'ok' }, truncated: [] });
+    expect(selectEdit(actor.getSnapshot())).toBeNull();
+    actor.send({ type: 'cell.commit', index: 50, column: 'name', value: 'nowhere' });
+    expect(actor.getSnapshot().matches({ edit: 'idle' })).toBe(true);
+  });
+
+  it('fails loudly when the effects are not provided', () => {
+    const actor = createActor(tableRowsMachine, { input: { table, sorts: [], filters: [] } }).start();
+    expect(selectError(actor.getSnapshot())).toBe("the 'fetch rows' actor is not provided");
+    expect(selectCountError(actor.getSnapshot())).toBe("the 'fetch count' actor is not provided");
+  });
+});
+
+// ─── generated paths ────────────────────────────────────────────────────────────────────────────────────────────
+
+const pathFakes = controlledActors({ fetchRows: 'promise', fetchCount: 'promise', saveCell: 'promise' });
+const needsRows = (snapshot: Snap) =>
+  planFetch(snapshot.context.segments, snapshot.context.visible, snapshot.context.count?.value ?? null, pagePlan(table, snapshot.context.sorts).keyset) !== null;
+
+describeMachinePaths('table rows machine: generated paths', tableRowsMachine, {
+  actors: pathFakes,
+  input: { table, sorts: [], filters: [], pageSize: 2 },
+  simplePaths: false,
+  maxPaths: 8000,
+  // Fake pages repeat, so the loaded rows grow without bound: the state is the value plus what guards read.
+  serializeState: (snapshot) =>
+    JSON.stringify({
+      value: snapshot.value,
+      far: snapshot.context.visible.start > 0,
+      filtered: snapshot.context.filters.length,
+      loaded: snapshot.context.segments.length > 0,
+      counted: snapshot.context.count !== null,
+    }),
+  events: [
+    { type: 'rows.visible', start: 0, end: 3 },
+    { type: 'rows.visible', start: 40, end: 42 },
+    { type: 'rows.setQuery', table, sorts: [{ column: 'name', ascending: true }], filters: [] },
+    { type: 'rows.setQuery', table, sorts: [], filters: [{ column: 'name', operator: 'eq', value: 'a' }] },
+    { type: 'rows.refresh' },
+    { type: 'rows.retry' },
+    { type: 'rows.countExact' },
+    { type: 'cell.commit', index: 0, column: 'name', value: 'x' },
+    { type: 'cell.cancel' },
+    { type: 'xstate.done.actor.fetchRows', output: { rows: [row(0), row(1)], offset: 0, complete: false } },
+    { type: 'xstate.error.actor.fetchRows', error: new Error('timeout') },
+    { type: 'xstate.done.actor.fetchCount', output: { value: 4, exact: false } },
+    { type: 'xstate.error.actor.fetchCount', error: new Error('no count') },
+    { type: 'xstate.done.actor.saveCell', output: { id: '0', name: 'x' } },
+    { type: 'xstate.error.actor.saveCell', error: new Error('permission denied for table items') },
+  ],
+  invariants: {
+    '*': (snapshot) => {
+      const busy = ['loading', 'reloading'].some((s) => snapshot.matches({ pages: s as 'loading' })) ||
+        snapshot.matches({ count: 'counting' }) || snapshot.matches({ edit: 'saving' });
+      expect(snapshot.hasTag('busy')).toBe(busy);
+    },
+    'pages.loading': (snapshot) => {
+      expect(pathFakes.isRunning('fetchRows')).toBe(true);
+      expect(snapshot.context.request).not.toBeNull();
+    },
+    'pages.reloading': (snapshot) => {
+      expect(pathFakes.isRunning('fetchRows')).toBe(true);
+      expect(snapshot.context.request).not.toBeNull();
+    },
+    'pages.idle': (snapshot) => {
+      expect(needsRows(snapshot)).toBe(false);
+      expect(pathFakes.isRunning('fetchRows')).toBe(false);
+    },
+    'pages.failed': (snapshot) => expect(selectError(snapshot)).toBe('timeout'),
+    'count.loading': () => expect(pathFakes.isRunning('fetchCount')).toBe(true),
+    'count.counting': () => expect(pathFakes.isRunning('fetchCount')).toBe(true),
+    'count.idle': (snapshot) => expect(selectCount(snapshot)).toEqual({ value: 4, exact: false }),
+    'count.failed': (snapshot) => expect(selectCountError(snapshot)).toBe('no count'),
+    'edit.idle': (snapshot) => expect(selectEdit(snapshot)).toBeNull(),
+    'edit.saving': (snapshot) => {
+      expect(pathFakes.isRunning('saveCell')).toBe(true);
+      expect(selectEdit(snapshot)).toMatchObject({ index: 0, value: 'x', error: null });
+    },
+    'edit.failed': (snapshot) => expect(selectEdit(snapshot)?.error).toBe('permission denied for table items'),
+  },
+});
+
+// ─── properties ─────────────────────────────────────────────────────────────────────────────────────────────────
+
+describe('table rows machine: properties', () => {
+  it('whatever the scrolling, refreshes and query changes, each loaded position holds its row and the view gets loaded', async () => {
+    const event = fc.oneof(
+      fc.record({ type: fc.constant('rows.visible' as const), start: fc.integer({ min: 0, max: 2000 }), end: fc.constant(0) }).map((e) => ({ ...e, end: e.start + 20 })),
+      fc.constant({ type: 'rows.refresh' as const }),
+      fc.constant({ type: 'rows.countExact' as const }),
+      fc.boolean().map((ascending) => ({ type: 'rows.setQuery' as const, table, sorts: [{ column: 'id', ascending }], filters: [] })),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 0, max: 1500 }), fc.integer({ min: 1, max: 60 }), fc.array(event, { maxLength: 10 }), async (size, limit, events) => {
+        const machine = tableRowsMachine.provide({
+          actors: {
+            fetchRows: fromPromise<FetchedPage, FetchRowsInput>(async ({ input }) => serve(size, input.request, input.limit)),
+            fetchCount: fromPromise<RowCount, FetchCountInput>(async ({ input }) => ({ value: input.exact ? size : size + 37, exact: input.exact })),
+          },
+        });
+        const actor = createActor(machine, { input: { table, sorts: [], filters: [], pageSize: limit } }).start();
+        for (const e of events) {
+          actor.send(e);
+          if (e.type === 'rows.visible' || e.type === 'rows.setQuery') await waitFor(actor, (s) => s.matches({ pages: 'idle' }) && s.matches({ count: 'idle' }));
+        }
+        const done = await waitFor(actor, (s) => s.matches({ pages: 'idle' }) && s.matches({ count: 'idle' }));
+        for (const segment of done.context.segments) segment.rows.forEach((r, i) => expect(r).toEqual(row(segment.start + i)));
+        const { start: from, end } = done.context.visible;
+        const total = selectRowTotal(done);
+        for (let i = Math.min(from, Math.max(0, total - 1)); i < Math.min(end, total); i += 1) expect(selectRow(done, i)).toEqual(row(i));
+        actor.stop();
+      }),
+      { numRuns: 60 },
+    );
+  });
+});

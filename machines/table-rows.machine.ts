@@ -1,0 +1,250 @@
+// The grid's rows (spec B2.1, B9; issue 6): pages of 100 loaded as the view scrolls (keyset after the last row),
+// a jump where nothing is loaded (the scrollbar dragged far), the row count (estimate or exact, exact on request),
+// refresh after changes, sort/filter from the URL, and inline cell edits. Three parallel regions:
+//  - pages: one fetch at a time; when it lands, `idle` asks the window what the view still misses;
+//  - count: estimate/exact count of the applied query;
+//  - edit: one cell save at a time, the typed value kept on failure.
+// A query change or refresh leaves the loading states, which stops the fetch in flight: a superseded result never lands.
+import { assign, fromPromise, setup } from 'xstate';
+import { placePage, planFetch, replaceRow, trimSegments, type FetchedPage } from '../src/domain/table-editor/row-window.ts';
+import { pagePlan, ROWS_PAGE_SIZE, type GridRow } from '../src/domain/table-editor/rows.ts';
+import type { RowCount } from '../src/domain/table-editor/row-count.ts';
+import type {
+  CellCommitEvent,
+  FetchCountInput,
+  FetchRowsInput,
+  RowsQuery,
+  SaveCellInput,
+  SaveCellOutput,
+  TableRowsContext,
+  TableRowsEvent,
+  TableRowsInput,
+} from './table-rows.types.ts';
+
+export type * from './table-rows.types.ts';
+
+const notProvided = (what: string) => (): never => {
+  throw new Error(`the '${what}' actor is not provided`);
+};
+const message = (error: unknown): string =>
+  error instanceof Error ? error.message : typeof error === 'string' ? error : 'Unknown error';
+
+const queryOf = (context: TableRowsContext): RowsQuery => ({ table: context.table, sorts: context.sorts, filters: context.filters });
+/** The same table and filters: the same rows (and count), whatever the order. */
+const sameRowSet = (context: RowsQuery, query: RowsQuery) =>
+  JSON.stringify([context.table, context.filters]) === JSON.stringify([query.table, query.filters]);
+const keysetOf = (context: TableRowsContext) => pagePlan(context.table, context.sorts).keyset;
+
+function rowOf(context: TableRowsContext, index: number): GridRow | undefined {
+  for (const segment of context.segments) {
+    if (index >= segment.start && index < segment.start + segment.rows.length) return segment.rows[index - segment.start];
+  }
+  return undefined;
+}
+
+/** The saved row merged into the grid's row: the new values, and its key re-read (an edited key moves). */
+function savedRow(context: TableRowsContext, row: GridRow, saved: SaveCellOutput): GridRow {
+  // Only the edited cell takes the saved value: the other cells keep their wire form (e.g. json as Postgres's text).
+  const column = context.edit!.column;
+  const values = { ...row.values, ...(column in saved ? { [column]: saved[column] } : {}) };
+  const key = row.key && Object.fromEntries(Object.keys(row.key).map((name) => [name, name in saved ? String(saved[name]) : row.key![name]]));
+  return { ...row, values, key, truncated: row.truncated.filter((name) => name !== column) };
+}
+
+export const tableRowsMachine = setup({
+  types: {} as { context: TableRowsContext; events: TableRowsEvent; input: TableRowsInput; tags: 'busy' | 'error' },
+  actors: {
+    fetchRows: fromPromise<FetchedPage, FetchRowsInput>(notProvided('fetch rows')),
+    fetchCount: fromPromise<RowCount, FetchCountInput>(notProvided('fetch count')),
+    saveCell: fromPromise<SaveCellOutput, SaveCellInput>(notProvided('save cell')),
+  },
+  guards: {
+    needsRows: ({ context }) => planFetch(context.segments, context.visible, context.count?.value ?? null, keysetOf(context)) !== null,
+    editable: ({ context }, params: { index: number }) => Boolean(rowOf(context, params.index)?.key),
+    rowSetChanges: ({ context, event }) => event.type === 'rows.setQuery' && !sameRowSet(context, event),
+  },
+  actions: {
+    beginEdit: assign(({ context, event }) => {
+      const commit = event as CellCommitEvent;
+      return { edit: { index: commit.index, key: rowOf(context, commit.index)!.key!, column: commit.column, value: commit.value, error: null } };
+    }),
+    planRequest: assign({
+      request: ({ context }) => planFetch(context.segments, context.visible, context.count?.value ?? null, keysetOf(context)),
+    }),
+    /** A new query empties the rows; a new sort alone keeps the count (same rows, another order). */
+    applyQuery: assign(({ context }, query: RowsQuery) => ({
+      ...query,
+      segments: [],
+      request: null,
+      error: null,
+      ...(sameRowSet(context, query) ? {} : { count: null, countError: null }),
+    })),
+    /** A refresh starts over where the view is; the old rows stay on screen until the new ones land. */
+    restart: assign(({ context }) => ({
+      request: context.visible.start <= 0 ? ({ kind: 'next', segmentStart: 0, offset: 0, after: null } as const) : ({ kind: 'jump', offset: context.visible.start } as const),
+    })),
+    storePage: assign(({ context }, fetched: FetchedPage & { replace: boolean }) => ({
+      segments: trimSegments(placePage(fetched.replace ? [] : context.segments, context.request!, fetched), context.visible),
+      request: null,
+      error: null,
+    })),
+  },
+}).createMachine({
+  id: 'tableRows',
+  type: 'parallel',
+  context: ({ input }) => ({
+    table: input.table,
+    sorts: input.sorts,
+    filters: input.filters,
+    pageSize: input.pageSize ?? ROWS_PAGE_SIZE,
+    segments: [],
+    visible: input.visible ?? { start: 0, end: 0 },
+    request: null,
+    count: null,
+    error: null,
+    countError: null,
+    edit: null,
+  }),
+  on: {
+    'rows.visible': { actions: assign({ visible: ({ event }) => ({ start: Math.max(0, event.start), end: Math.max(event.start, event.end) }) }) },
+  },
+  states: {
+    pages: {
+      initial: 'loading',
+      // Through a transient state, so a load in flight is left (its invoke stopped: the result never lands) even
+      // when the next one is of the same kind. (`reenter` on a region would re-enter the whole parallel machine.)
+      on: {
+        'rows.setQuery': {
+          target: '.restarting',
+          actions: { type: 'applyQuery', params: ({ event }) => ({ table: event.table, sorts: event.sorts, filters: event.filters }) },
+        },
+        'rows.refresh': { target: '.refreshing', actions: 'restart' },
+      },
+      states: {
+        restarting: { always: { target: 'loading' } },
+        refreshing: { always: { target: 'reloading' } },
+        loading: {
+          tags: ['busy'],
+          entry: 'planRequest',
+          invoke: {
+            id: 'fetchRows',
+            src: 'fetchRows',
+            input: ({ context }) => ({ ...queryOf(context), request: context.request!, limit: context.pageSize }),
+            onDone: { target: 'idle', actions: { type: 'storePage', params: ({ event }) => ({ ...event.output, replace: false }) } },
+            onError: { target: 'failed', actions: assign({ error: ({ event }) => message(event.error) }) },
+          },
+        },
+        /** Refresh: the page where the view is, replacing every segment when it lands. */
+        reloading: {
+          tags: ['busy'],
+          invoke: {
+            id: 'fetchRows',
+            src: 'fetchRows',
+            input: ({ context }) => ({ ...queryOf(context), request: context.request!, limit: context.pageSize }),
+            onDone: { target: 'idle', actions: { type: 'storePage', params: ({ event }) => ({ ...event.output, replace: true }) } },
+            onError: { target: 'failed', actions: assign({ error: ({ event }) => message(event.error) }) },
+          },
+        },
+        /** Everything in view is loaded; a scroll that shows missing rows starts the next fetch. */
+        idle: {
+          always: { guard: 'needsRows', target: 'loading' },
+        },
+        failed: {
+          tags: ['error'],
+          // Re-planned on entry: the same request, unless the view moved meanwhile (then maybe nothing is missing).
+          on: { 'rows.retry': [{ guard: 'needsRows', target: 'loading' }, { target: 'idle', actions: assign({ error: null }) }] },
+        },
+      },
+    },
+    count: {
+      initial: 'loading',
+      on: {
+        'rows.setQuery': { guard: 'rowSetChanges', target: '.restarting' },
+        'rows.refresh': { target: '.restarting' },
+      },
+      states: {
+        restarting: { always: { target: 'loading' } },
+        loading: {
+          invoke: {
+            id: 'fetchCount',
+            src: 'fetchCount',
+            input: ({ context }) => ({ ...queryOf(context), exact: false }),
+            onDone: { target: 'idle', actions: assign({ count: ({ event }) => event.output, countError: null }) },
+            onError: { target: 'failed', actions: assign({ countError: ({ event }) => message(event.error) }) },
+          },
+        },
+        counting: {
+          tags: ['busy'],
+          invoke: {
+            id: 'fetchCount',
+            src: 'fetchCount',
+            input: ({ context }) => ({ ...queryOf(context), exact: true }),
+            onDone: { target: 'idle', actions: assign({ count: ({ event }) => event.output, countError: null }) },
+            onError: { target: 'failed', actions: assign({ countError: ({ event }) => message(event.error) }) },
+          },
+        },
+        idle: {
+          on: { 'rows.countExact': { target: 'counting' } },
+        },
+        failed: {
+          tags: ['error'],
+          on: { 'rows.countExact': { target: 'counting' } },
+        },
+      },
+    },
+    edit: {
+      initial: 'idle',
+      states: {
+        idle: {
+          on: {
+            'cell.commit': {
+              guard: { type: 'editable', params: ({ event }) => ({ index: event.index }) },
+              target: 'saving',
+              actions: 'beginEdit',
+            },
+          },
+        },
+        saving: {
+          tags: ['busy'],
+          invoke: {
+            id: 'saveCell',
+            src: 'saveCell',
+            input: ({ context }) => ({
+              table: context.table,
+              key: context.edit!.key,
+              column: context.edit!.column,
+              value: context.edit!.value,
+            }),
+            onDone: {
+              target: 'idle',
+              actions: assign(({ context, event }) => {
+                const row = rowOf(context, context.edit!.index);
+                const same = row?.key && JSON.stringify(row.key) === JSON.stringify(context.edit!.key);
+                const segments = row && same ? replaceRow(context.segments, context.edit!.index, savedRow(context, row, event.output)) : context.segments;
+                return { segments, edit: null };
+              }),
+            },
+            onError: {
+              target: 'failed',
+              actions: assign({ edit: ({ context, event }) => ({ ...context.edit!, error: message(event.error) }) }),
+            },
+          },
+        },
+        /** The Postgres error shown verbatim beside the cell; the typed value stays for another try. */
+        failed: {
+          tags: ['error'],
+          on: {
+            'cell.commit': {
+              guard: { type: 'editable', params: ({ event }) => ({ index: event.index }) },
+              target: 'saving',
+              actions: 'beginEdit',
+            },
+            'cell.cancel': { target: 'idle', actions: assign({ edit: null }) },
+          },
+        },
+      },
+    },
+  },
+});
+
+export type TableRowsMachine = typeof tableRowsMachine;

@@ -1,0 +1,92 @@
+// @vitest-environment jsdom
+// The CSV parser worker on a fake worker scope: a file of several papaparse chunks is handed over batch by batch,
+// only when asked; every line is either in a batch (with its line number) or reported; nothing is lost at chunk
+// boundaries.
+import { describe, expect, it } from 'vitest';
+import type { CsvBatch } from '../../machines/csv-import.machine.ts';
+import type { LineError } from '../domain/table-editor/csv.ts';
+import type { FromWorker, ToWorker } from './csv-import.protocol.ts';
+import { attachCsvWorker, type CsvWorkerScope } from './csv-import.worker.ts';
+
+function fakeWorker() {
+  const received: FromWorker[] = [];
+  let wake: (() => void) | null = null;
+  const scope: CsvWorkerScope = {
+    onmessage: null,
+    postMessage: (message) => {
+      received.push(message);
+      wake?.();
+    },
+  };
+  attachCsvWorker(scope);
+  const send = (message: ToWorker) => scope.onmessage?.({ data: message } as MessageEvent<ToWorker>);
+  /** Resolves when a message matching `test` arrived (or at once when one already did since `from`). */
+  const next = (from: number, test: (m: FromWorker) => boolean) =>
+    new Promise<FromWorker>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no message after ${received.map((m) => m.type + (m.type === 'batch' ? m.batch.lines.length + '@' + m.batch.bytesRead : '')).join(' ')}`)), 20_000);
+      const look = () => {
+        const found = received.slice(from).find(test);
+        if (found) {
+          clearTimeout(timer);
+          wake = null;
+          resolve(found);
+        }
+      };
+      wake = look;
+      look();
+    });
+  return { received, send, next };
+}
+
+describe('csv import worker', () => {
+  it('previews the first rows, without a byte-order mark', async () => {
+    const worker = fakeWorker();
+    worker.send({ type: 'preview', file: new File(['\uFEFFa,b\n1,2\n3,4\n5,6\n'], 'x.csv'), rows: 3 });
+    expect(await worker.next(0, (m) => m.type === 'preview')).toEqual({ type: 'preview', rows: [['a', 'b'], ['1', '2'], ['3', '4']] });
+  });
+
+  it('hands over batches only when asked, across chunks, with every line accounted for', async () => {
+    const ROWS = 40_000;
+    const lines = ['id,name,meta'];
+    for (let i = 1; i <= ROWS; i++) {
+      if (i === 7) lines.push('7,"two\nlines",{}'); // one record over two physical lines
+      else if (i === 30_000) lines.push('30000,too,many,values');
+      else lines.push(`${i},"name ${'x'.repeat(20)} ${i}","{""n"":${i}}"`);
+    }
+    const file = new File([lines.join('\n') + '\n'], 'big.csv');
+    expect(file.size).toBeGreaterThan(1.5 * 1024 * 1024); // two papaparse chunks at least
+    const worker = fakeWorker();
+    worker.send({ type: 'start', file, header: true, mapping: ['id', null, 'meta'], jsonColumns: ['meta'], batchSize: 5000 });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(worker.received.filter((m) => m.type === 'batch')).toHaveLength(0); // nothing asked, nothing sent
+
+    const batches: CsvBatch[] = [];
+    const rejected: LineError[] = [];
+    let lastBytes = 0;
+    // The end comes with the last batch's parse, asked for or not.
+    while (!worker.received.some((m) => m.type === 'end')) {
+      const from = worker.received.length;
+      worker.send({ type: 'next' });
+      const message = await worker.next(from, (m) => m.type === 'batch' || m.type === 'end' || m.type === 'error');
+      if (message.type !== 'batch') {
+        expect(message).toEqual({ type: 'end', bytesRead: file.size });
+        break;
+      }
+      expect(message.batch.lines.length).toBeLessThanOrEqual(5000);
+      expect(message.batch.bytesRead).toBeGreaterThanOrEqual(lastBytes);
+      lastBytes = message.batch.bytesRead;
+      batches.push(message.batch);
+    }
+    for (const m of worker.received) if (m.type === 'rejected') rejected.push(...m.errors);
+    expect(rejected).toEqual([{ line: 30_001, message: 'Expected 3 values, found 4' }]);
+    const rows = batches.flatMap((batch) => JSON.parse(batch.json) as Array<Record<string, unknown>>);
+    const rowLines = batches.flatMap((batch) => batch.lines);
+    expect(rows).toHaveLength(ROWS - 1);
+    expect(rows[0]).toEqual({ id: '1', meta: { n: 1 } });
+    expect(rows[6]).toEqual({ id: '7', meta: {} });
+    expect(rowLines.slice(0, 8)).toEqual([2, 3, 4, 5, 6, 7, 8, 9]);
+    // Lines count records: the header is line 1, record i is line i + 1 (the bad one left out).
+    expect(rowLines).toEqual(Array.from({ length: ROWS }, (_, i) => i + 2).filter((line) => line !== 30_001));
+    expect(new Set(rows.map((row) => row.id)).size).toBe(ROWS - 1);
+  }, 60_000);
+});

@@ -1,0 +1,128 @@
+// The CSV import's parser, off the main thread (issue 6): papaparse reads the File a chunk at a time and pauses
+// after each chunk; rows are cut into batches of JSON (the insert's one parameter) and handed over only when the
+// page asks for the next one, so however big the file, only a chunk and a batch or two are held.
+import Papa from 'papaparse';
+import { dataRowLine, rowObject, type LineError } from '../domain/table-editor/csv.ts';
+import type { FromWorker, ToWorker } from './csv-import.protocol.ts';
+
+/** Bytes papaparse reads per step: small enough to stay flat, big enough to be fast. */
+const CHUNK_BYTES = 1024 * 1024;
+
+/** The worker's global scope, as far as the parser uses it (a fake one in view tests). */
+export interface CsvWorkerScope {
+  onmessage: ((event: MessageEvent<ToWorker>) => void) | null;
+  postMessage(message: FromWorker): void;
+}
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+function preview(post: (message: FromWorker) => void, file: File, rows: number): void {
+  Papa.parse<string[]>(file, {
+    preview: rows,
+    skipEmptyLines: 'greedy',
+    chunkSize: 256 * 1024,
+    complete: (results) => post({ type: 'preview', rows: stripBom(results.data) }),
+    error: (error) => post({ type: 'error', message: messageOf(error) }),
+  });
+}
+
+const stripBom = (rows: string[][]) => {
+  if (rows[0]?.[0] !== undefined) rows[0][0] = rows[0][0].replace(/^\uFEFF/, '');
+  return rows;
+};
+
+function start(scope: CsvWorkerScope, message: Extract<ToWorker, { type: 'start' }>): void {
+  const post = (out: FromWorker) => scope.postMessage(out);
+  const jsonColumns = new Set(message.jsonColumns);
+  const queue: Array<Record<string, unknown>> = [];
+  const queueLines: number[] = [];
+  let requested = 0;
+  let finished = false;
+  let endSent = false;
+  let parser: Papa.Parser | null = null;
+  let paused = false;
+  let bytesRead = 0;
+  let recordIndex = 0; // records of the file seen so far, header included
+  let width = -1; // values per row: the header's (or the first row's) count
+
+  const cut = (count: number) => {
+    const rows = queue.splice(0, count);
+    const lines = queueLines.splice(0, count);
+    post({ type: 'batch', batch: { json: JSON.stringify(rows), lines, bytesRead } });
+  };
+
+  const pump = () => {
+    while (requested > 0 && (queue.length >= message.batchSize || (finished && queue.length > 0))) {
+      requested--;
+      cut(message.batchSize);
+    }
+    if (finished) {
+      if (queue.length === 0 && !endSent) {
+        endSent = true;
+        post({ type: 'end', bytesRead: message.file.size });
+      }
+    } else if (requested > 0 && paused && parser) {
+      paused = false;
+      parser.resume();
+    }
+  };
+
+  scope.onmessage = (event) => {
+    if (event.data.type !== 'next') return;
+    requested++;
+    pump();
+  };
+
+  Papa.parse<string[]>(message.file, {
+    chunkSize: CHUNK_BYTES,
+    skipEmptyLines: 'greedy',
+    chunk(results, chunkParser) {
+      parser = chunkParser;
+      chunkParser.pause();
+      paused = true;
+      bytesRead = Math.min(message.file.size, bytesRead + CHUNK_BYTES);
+      const badRows = new Map<number, string>();
+      for (const error of results.errors) if (typeof error.row === 'number') badRows.set(error.row, error.message);
+      const rejected: LineError[] = [];
+      results.data.forEach((row, indexInChunk) => {
+        const index = recordIndex++;
+        if (index === 0) {
+          width = row.length;
+          if (message.header) return;
+        }
+        const line = dataRowLine(message.header ? index - 1 : index, message.header);
+        const problem = badRows.get(indexInChunk) ?? (row.length !== width ? `Expected ${width} values, found ${row.length}` : undefined);
+        if (problem) rejected.push({ line, message: problem });
+        else {
+          queue.push(rowObject(row, message.mapping, jsonColumns));
+          queueLines.push(line);
+        }
+      });
+      if (rejected.length) post({ type: 'rejected', errors: rejected });
+      pump();
+    },
+    complete() {
+      finished = true;
+      pump();
+    },
+    error(error) {
+      post({ type: 'error', message: `The file could not be read: ${messageOf(error)}` });
+    },
+  });
+}
+
+/** Installs the parser's message handler on a worker scope. */
+export function attachCsvWorker(scope: CsvWorkerScope): void {
+  const post = (message: FromWorker) => scope.postMessage(message);
+  scope.onmessage = (event) => {
+    try {
+      if (event.data.type === 'preview') preview(post, event.data.file, event.data.rows);
+      else if (event.data.type === 'start') start(scope, event.data);
+    } catch (error) {
+      post({ type: 'error', message: messageOf(error) });
+    }
+  };
+}
+
+// In a real worker `self` has no document: install the handler there (a view test installs it on a fake scope).
+if (typeof document === 'undefined') attachCsvWorker(self as unknown as CsvWorkerScope);

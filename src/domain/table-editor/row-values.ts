@@ -1,0 +1,153 @@
+// The row panel's fields (spec B2.1 add/edit row): a typed input per column, each holding a value, NULL or DEFAULT,
+// and the statements they become. Values travel as bind parameters in Postgres's text form (the column's type
+// converts them), so nothing the user types is ever SQL.
+import { ident, insertRowSql, qualified, type RowKey, type Statement } from './sql.ts';
+import type { ColumnInfo, Row, TableMeta } from './types.ts';
+
+export type FieldKind = 'boolean' | 'number' | 'json' | 'datetime' | 'date' | 'enum' | 'array' | 'text';
+
+/** One field of the row panel. */
+export type FieldValue = { mode: 'value'; text: string } | { mode: 'null' } | { mode: 'default' };
+export type RowDraft = Record<string, FieldValue>;
+
+const NUMBERS = new Set(['int2', 'int4', 'int8', 'float4', 'float8', 'numeric', 'oid']);
+
+export function fieldKind(column: Pick<ColumnInfo, 'data_type' | 'format' | 'enums'>): FieldKind {
+  if (column.data_type === 'ARRAY') return 'array';
+  if (column.enums.length > 0) return 'enum';
+  if (column.format === 'bool') return 'boolean';
+  if (NUMBERS.has(column.format)) return 'number';
+  if (column.format === 'json' || column.format === 'jsonb') return 'json';
+  if (column.format === 'timestamp' || column.format === 'timestamptz') return 'datetime';
+  if (column.format === 'date') return 'date';
+  return 'text';
+}
+
+/** A value as the grid holds it, as the text of an input. */
+export function valueText(value: unknown, kind: FieldKind): string {
+  if (value === null || value === undefined) return '';
+  if (kind === 'json' || (typeof value === 'object' && kind !== 'array')) return JSON.stringify(value, null, 2);
+  if (kind === 'array' && Array.isArray(value)) return JSON.stringify(value);
+  return String(value);
+}
+
+/** The field a column starts with: the row's value when editing; DEFAULT for columns with a default when adding. */
+export function initialField(column: ColumnInfo, row: Row | null): FieldValue {
+  if (row) {
+    const value = row[column.name];
+    return value === null || value === undefined ? { mode: 'null' } : { mode: 'value', text: valueText(value, fieldKind(column)) };
+  }
+  if (column.default_value !== null || column.is_identity || column.is_generated) return { mode: 'default' };
+  // An empty input: NULL for every kind but text (see parameterOf), '' for text.
+  return { mode: 'value', text: '' };
+}
+
+export function initialDraft(table: Pick<TableMeta, 'columns'>, row: Row | null): RowDraft {
+  return Object.fromEntries(table.columns.map((column) => [column.name, initialField(column, row)]));
+}
+
+/** An input's problem, or null. Postgres has the last word; this only catches what it would refuse anyway. */
+export function fieldProblem(column: ColumnInfo, field: FieldValue): string | null {
+  if (field.mode !== 'value') return null;
+  const kind = fieldKind(column);
+  if (kind === 'number' && field.text.trim() !== '' && !Number.isFinite(Number(field.text))) return 'Enter a number';
+  if (kind === 'json' && field.text.trim() !== '') {
+    try {
+      JSON.parse(field.text);
+    } catch (error) {
+      return `Invalid JSON: ${(error as Error).message}`;
+    }
+  }
+  if (kind === 'array' && field.text.trim().startsWith('[')) {
+    try {
+      if (!Array.isArray(JSON.parse(field.text))) return 'Enter a JSON array or a Postgres array literal';
+    } catch {
+      return 'Enter a JSON array or a Postgres array literal';
+    }
+  }
+  return null;
+}
+
+/** The bind parameter of a value field: text in Postgres's input form; JSON arrays become arrays for array columns. */
+export function parameterOf(column: ColumnInfo, text: string): unknown {
+  const kind = fieldKind(column);
+  // Only text can be empty; an empty number, date, JSON… input means no value.
+  if (kind !== 'text' && text.trim() === '') return null;
+  if (kind === 'array' && text.trim().startsWith('[')) return JSON.parse(text) as unknown[];
+  return text;
+}
+
+/** A row's key: its primary-key values, or every value when the table has none. */
+export function rowKey(table: Pick<TableMeta, 'primary_keys'>, row: Row): RowKey {
+  const names = table.primary_keys.length > 0 ? table.primary_keys : Object.keys(row);
+  return Object.fromEntries(names.map((name) => [name, row[name] ?? null]));
+}
+
+const writable = (column: ColumnInfo) => column.is_updatable && !column.is_generated && column.identity_generation !== 'ALWAYS';
+
+/** insert … returning *: DEFAULT fields are left out, NULL fields bind null. */
+export function insertStatement(table: TableMeta, draft: RowDraft): Statement {
+  const values: Row = {};
+  for (const column of table.columns) {
+    const field = draft[column.name];
+    if (!field || field.mode === 'default' || !writable(column)) continue;
+    values[column.name] = field.mode === 'null' ? null : parameterOf(column, field.text);
+  }
+  return insertRowSql(table.schema, table.name, values);
+}
+
+/** update … set only the changed fields (DEFAULT as `= default`) where the row's key; null when nothing changed. */
+export function updateStatement(table: TableMeta, row: Row, draft: RowDraft): Statement | null {
+  const before = initialDraft(table, row);
+  const parameters: unknown[] = [];
+  const sets: string[] = [];
+  for (const column of table.columns) {
+    const field = draft[column.name];
+    if (!field || !writable(column) || JSON.stringify(field) === JSON.stringify(before[column.name])) continue;
+    if (field.mode === 'default') sets.push(`${ident(column.name)} = default`);
+    else sets.push(`${ident(column.name)} = $${parameters.push(field.mode === 'null' ? null : parameterOf(column, field.text))}`);
+  }
+  if (sets.length === 0) return null;
+  const key = rowKey(table, row);
+  const where = Object.entries(key).map(([name, value]) =>
+    value === null ? `${ident(name)} is null` : `${ident(name)} = $${parameters.push(typeof value === 'object' ? JSON.stringify(value) : value)}`,
+  );
+  return { query: `update ${qualified(table.schema, table.name)} set ${sets.join(', ')} where ${where.join(' and ')} returning *`, parameters };
+}
+
+/** One column's whole value by the row's key (the grid cuts large cells on the wire). */
+export function cellStatement(table: Pick<TableMeta, 'schema' | 'name'>, column: string, key: RowKey): Statement {
+  const parameters: unknown[] = [];
+  const where = Object.entries(key).map(([name, value]) =>
+    value === null ? `${ident(name)} is null` : `${ident(name)} = $${parameters.push(value)}`,
+  );
+  if (where.length === 0) throw new Error('A row needs a key to be read');
+  return { query: `select ${ident(column)} as value from ${qualified(table.schema, table.name)} where ${where.join(' and ')} limit 1`, parameters };
+}
+
+/** For the edit-row panel's 'Referenced by': how many rows of each referencing table point at this row. */
+export interface ReverseReference {
+  constraint: string;
+  schema: string;
+  table: string;
+  column: string;
+  value: unknown;
+}
+
+export function reverseReferences(table: TableMeta, row: Row): ReverseReference[] {
+  return table.relationships
+    .filter((r) => r.target_table_schema === table.schema && r.target_table_name === table.name && row[r.target_column_name] != null)
+    .map((r) => ({ constraint: r.constraint_name, schema: r.source_schema, table: r.source_table_name, column: r.source_column_name, value: row[r.target_column_name] }));
+}
+
+/** One statement counting the rows of every reverse reference, with each table's id: a row {n0, id0, n1, id1, …}. */
+export function reverseCountsStatement(references: readonly ReverseReference[]): Statement {
+  const parameters: unknown[] = [];
+  const counts = references.map((r, i) => {
+    const count = `(select count(*) from ${qualified(r.schema, r.table)} where ${ident(r.column)}::text = $${parameters.push(String(r.value))}) as ${ident(`n${i}`)}`;
+    // The table's id for the link, from its quoted name passed as a value (regclass parses it).
+    const id = `$${parameters.push(qualified(r.schema, r.table))}::regclass::oid::int as ${ident(`id${i}`)}`;
+    return `${count}, ${id}`;
+  });
+  return { query: `select ${counts.join(', ') || '1 as none'}`, parameters };
+}

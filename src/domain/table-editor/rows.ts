@@ -1,0 +1,181 @@
+// The grid's page SQL (spec B2.1, B9: 100 rows per page) with KEYSET pagination: the rows are ordered by the user's
+// sort plus a tie-breaker that makes the order total, and the next page is "the rows after the last one shown",
+// so a page deep in a 1,000,000-row table costs what the first one does (an `offset 900000` reads and drops
+// 900,000 rows: ~100–200 ms; a keyset page ~2 ms).
+//
+// Tie-breaker: the primary key; a table without one uses `ctid` (the row's physical address — unique and
+// ordered within one table, so fine for paging, though it changes when the row is updated); a relation with
+// neither (views, partitioned tables without a key: ctid repeats across partitions) falls back to offsets.
+//
+// Values travel as text: the cursor columns are selected `::text` and bound back as untyped parameters, so
+// Postgres parses them with the column's own input function — no precision lost (timestamps, numerics, int8).
+// Large text/json/bytea cells are cut on the wire to CELL_WIRE_CHARS with a flag, and expanded on demand.
+import { ident, paramsBinder, qualified, whereSql, type RowKey, type Statement, type ValueBinder } from './sql.ts';
+import type { ColumnInfo, Row, RowFilter, RowSort, TableMeta } from './types.ts';
+
+/** Rows per page. spec B9 */
+export const ROWS_PAGE_SIZE = 100;
+/** Characters of a big cell sent to the grid; the rest is fetched when the cell is expanded. */
+export const CELL_WIRE_CHARS = 1024;
+/** Column types whose values can be big: cut to CELL_WIRE_CHARS on the wire. */
+const CUT_FORMATS = new Set(['text', 'varchar', 'bpchar', 'json', 'jsonb', 'bytea', 'xml', 'tsvector']);
+
+export const isCutColumn = (column: ColumnInfo): boolean => CUT_FORMATS.has(column.format) || column.format.startsWith('_');
+
+export interface OrderKey {
+  column: string;
+  ascending: boolean;
+  /** Whether NULLs can occur (decides whether the keyset condition needs its NULL branches). */
+  nullable: boolean;
+}
+
+export interface PagePlan {
+  /** The full ORDER BY: the user's sort, then the tie-breaker. */
+  order: OrderKey[];
+  /** Keyset paging possible (a primary key or ctid ends the order); otherwise pages use offsets. */
+  keyset: boolean;
+  /** The columns that identify a row for edits and expansion: the primary key, ['ctid'], or none. */
+  identity: string[];
+}
+
+const rowAddressable = (meta: TableMeta) => meta.type === 'r' || meta.type === 'm';
+
+export function pagePlan(meta: TableMeta, sorts: readonly RowSort[]): PagePlan {
+  const columns = new Map(meta.columns.map((column) => [column.name, column]));
+  const order: OrderKey[] = sorts
+    .filter((sort) => columns.has(sort.column))
+    .map((sort) => ({ column: sort.column, ascending: sort.ascending, nullable: columns.get(sort.column)!.is_nullable }));
+  // The tie-breaker follows the last sort's direction: one direction throughout allows a row comparison.
+  const ascending = order.at(-1)?.ascending ?? true;
+  const identity = meta.primary_keys.length > 0 ? [...meta.primary_keys] : rowAddressable(meta) ? ['ctid'] : [];
+  for (const column of identity) {
+    if (!order.some((key) => key.column === column)) order.push({ column, ascending, nullable: false });
+  }
+  return { order, keyset: identity.length > 0, identity };
+}
+
+/** `asc nulls last` / `desc nulls first` spelled out: the keyset condition below relies on exactly this order. */
+export const orderSql = (order: readonly OrderKey[]): string =>
+  order.length === 0 ? '' : ` order by ${order.map((key) => `${ident(key.column)} ${key.ascending ? 'asc nulls last' : 'desc nulls first'}`).join(', ')}`;
+
+/** A cursor: the order key values of one row, as text (null for NULL). */
+export type Cursor = ReadonlyArray<string | null>;
+
+/**
+ * The rows strictly after `cursor` in `order`. With one direction and no NULLs possible it is a row comparison
+ * (`(a, id) > ($1, $2)`, which an index on (a, id) answers directly); otherwise the expanded form
+ * `a after v0 or (a = v0 and id after v1) …`, with NULLs placed as the ORDER BY places them.
+ */
+export function afterCondition(order: readonly OrderKey[], cursor: Cursor, binder: ValueBinder): string {
+  if (order.length === 0 || cursor.length !== order.length) throw new Error('A cursor needs one value per order key');
+  const bound = cursor.map((value) => (value === null ? null : binder.bind(value)));
+  const sameDirection = order.every((key) => key.ascending === order[0]!.ascending);
+  if (sameDirection && order.every((key) => !key.nullable) && bound.every((value) => value !== null)) {
+    const columns = order.map((key) => ident(key.column)).join(', ');
+    return `(${columns}) ${order[0]!.ascending ? '>' : '<'} (${bound.join(', ')})`;
+  }
+  const terms: string[] = [];
+  for (let i = 0; i < order.length; i += 1) {
+    const after = afterOne(order[i]!, bound[i]!);
+    if (after === null) continue;
+    const equal = order.slice(0, i).map((key, j) => (bound[j] === null ? `${ident(key.column)} is null` : `${ident(key.column)} = ${bound[j]}`));
+    terms.push(equal.length === 0 ? after : `(${[...equal, after].join(' and ')})`);
+  }
+  return terms.length === 0 ? 'false' : `(${terms.join(' or ')})`;
+}
+
+/** "This column comes after the value" under asc nulls last / desc nulls first; null when nothing can. */
+function afterOne(key: OrderKey, value: string | null): string | null {
+  const column = ident(key.column);
+  if (key.ascending) {
+    if (value === null) return null; // NULLs come last: nothing after them on this column
+    return key.nullable ? `(${column} > ${value} or ${column} is null)` : `${column} > ${value}`;
+  }
+  if (value === null) return `${column} is not null`; // NULLs come first: every value follows
+  return `${column} < ${value}`;
+}
+
+/** Where a page starts: the first page, after a row, or (no keyset, or locating a jump) at an offset. */
+export type PageStart = { after: Cursor | null } | { offset: number };
+
+function selectList(meta: TableMeta, plan: PagePlan): string {
+  const cells = meta.columns.map((column, i) => {
+    const name = ident(column.name);
+    if (!isCutColumn(column)) return `${name} as c${i}`;
+    return `left(${name}::text, ${CELL_WIRE_CHARS}) as c${i}, length(${name}::text) > ${CELL_WIRE_CHARS} as t${i}`;
+  });
+  const cursor = plan.keyset ? plan.order.map((key, i) => `${ident(key.column)}::text as k${i}`) : [];
+  return [...cells, ...cursor].join(', ') || 'null as empty';
+}
+
+/** One page of rows: selected under positional aliases (c0…, t0…, k0…) so no column name can clash. */
+export function pageSql(meta: TableMeta, plan: PagePlan, filters: readonly RowFilter[], start: PageStart, limit = ROWS_PAGE_SIZE): Statement {
+  const parameters: unknown[] = [];
+  const binder = paramsBinder(parameters);
+  const conditions: string[] = [];
+  const filtered = whereSql(filters, binder);
+  if (filtered) conditions.push(`(${filtered.slice(' where '.length)})`);
+  if ('after' in start && start.after) conditions.push(afterCondition(plan.order, start.after, binder));
+  const where = conditions.length ? ` where ${conditions.join(' and ')}` : '';
+  if ('offset' in start && start.offset > 0) {
+    // The rows skipped by an offset are still produced by the scan below the limit: select them whole (`*`, no
+    // casts or cuts) in a subquery and compute the cells of the kept page only.
+    const inner = `select * from ${qualified(meta.schema, meta.name)}${where}${orderSql(plan.order)} limit ${binder.bind(limit)} offset ${binder.bind(start.offset)}`;
+    return { query: `select ${selectList(meta, plan)} from (${inner}) page${orderSql(plan.order)}`, parameters };
+  }
+  const query = `select ${selectList(meta, plan)} from ${qualified(meta.schema, meta.name)}${where}${orderSql(plan.order)} limit ${binder.bind(limit)}`;
+  return { query, parameters };
+}
+
+/**
+ * The cursor of the row just before `offset`, reading only the order key columns: with an index on them this is
+ * an index-only scan, several times cheaper than an offset over whole rows. The page then starts after it.
+ */
+export function cursorAtSql(meta: TableMeta, plan: PagePlan, filters: readonly RowFilter[], offset: number): Statement {
+  const parameters: unknown[] = [];
+  const binder = paramsBinder(parameters);
+  // The key columns bare in the scan (an index-only scan, nothing computed for the skipped rows), cast outside.
+  const inner = plan.order.map((key, i) => `${ident(key.column)} as k${i}`).join(', ');
+  const keys = plan.order.map((_, i) => `k${i}::text as k${i}`).join(', ');
+  const query =
+    `select ${keys} from (select ${inner} from ${qualified(meta.schema, meta.name)}${whereSql(filters, binder)}${orderSql(plan.order)}` +
+    ` limit 1 offset ${binder.bind(Math.max(0, offset - 1))}) located`;
+  return { query, parameters };
+}
+
+/** A row as the grid holds it. */
+export interface GridRow {
+  values: Row;
+  /** Columns whose value was cut on the wire. */
+  truncated: string[];
+  /** The order key values (keyset paging), null without keyset. */
+  cursor: Cursor | null;
+  /** The row's identity for edits and expansion (primary key values, or { ctid }), null when it has none. */
+  key: RowKey | null;
+}
+
+/** Maps positional aliases back to column names. */
+export function readRows(meta: TableMeta, plan: PagePlan, raw: readonly Record<string, unknown>[]): GridRow[] {
+  return raw.map((record) => {
+    const values: Row = {};
+    const truncated: string[] = [];
+    meta.columns.forEach((column, i) => {
+      values[column.name] = record[`c${i}`] ?? null;
+      if (record[`t${i}`] === true) truncated.push(column.name);
+    });
+    const cursor = plan.keyset ? plan.order.map((_, i) => (record[`k${i}`] ?? null) as string | null) : null;
+    let key: RowKey | null = null;
+    if (cursor && plan.identity.length > 0) {
+      key = {};
+      for (const column of plan.identity) key[column] = cursor[plan.order.findIndex((order) => order.column === column)];
+    }
+    return { values, truncated, cursor, key };
+  });
+}
+
+/** The whole value of one cell, by the row's identity (for the expand panels). */
+export function cellValueSql(meta: TableMeta, column: string, key: RowKey): Statement {
+  const parameters: unknown[] = [];
+  const conditions = Object.entries(key).map(([name, value]) => `${ident(name)} = $${parameters.push(value)}`);
+  return { query: `select ${ident(column)}::text as value from ${qualified(meta.schema, meta.name)} where ${conditions.join(' and ')}`, parameters };
+}

@@ -1,0 +1,236 @@
+// The grid (issue 6): TanStack Table for the columns (sizes, resizing) and TanStack Virtual for rows and columns,
+// over the whole table — the rows machine loads what comes into view. Keyboard: arrows, Home/End (Ctrl: corners),
+// PageUp/PageDown, Shift to extend a range, Enter/double-click to edit, Escape, Ctrl/Cmd+C copies the range.
+import { createColumnHelper, useTable } from '@tanstack/react-table';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useSelector } from '@xstate/react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import type { tableRowsMachine } from '../../../../machines/table-rows.machine.ts';
+import { selectEdit, selectIsSaving, selectRowTotal, selectSegments } from '../../../../machines/table-rows.selectors.ts';
+import { canEditCell, cellsToTsv, isGridKey, isJsonColumn, moveActive, outgoingReference, typedValue, type GridPosition } from '../../../domain/table-editor/grid-cells.ts';
+import { rowAt } from '../../../domain/table-editor/row-window.ts';
+import type { GridRow } from '../../../domain/table-editor/rows.ts';
+import type { ColumnInfo, Relationship, Row, RowSort, TableMeta } from '../../../domain/table-editor/types.ts';
+import { toast } from '../../../ui/toast.ts';
+import { GridCell } from './GridCell.tsx';
+import { GridHeader } from './GridHeader.tsx';
+import type { RowSelection } from './selection.ts';
+import { gridFeatures, type GridFeatures } from './features.ts';
+import * as css from './Grid.css.ts';
+
+const features = gridFeatures;
+const helper = createColumnHelper<GridFeatures, Row>();
+const NO_DATA: Row[] = [];
+const CHECK_WIDTH = 40;
+const HEADER_HEIGHT = css.ROW_HEIGHT + 4;
+
+export interface DataGridProps {
+  meta: TableMeta;
+  rows: ActorRefFrom<typeof tableRowsMachine>;
+  sorts: RowSort[];
+  canEditRows: boolean;
+  canEditColumns: boolean;
+  selection: RowSelection;
+  onSelectionChange: (selection: RowSelection) => void;
+  initialScrollTop: number;
+  onScrollTop: (scrollTop: number) => void;
+  onSort: (column: string) => void;
+  onExpand: (column: ColumnInfo, row: GridRow) => void;
+  onFollow: (relationship: Relationship, value: unknown) => void;
+  onEditColumn: (column: ColumnInfo) => void;
+  onDeleteColumn: (column: ColumnInfo) => void;
+}
+
+export function DataGrid(props: DataGridProps) {
+  const { meta, rows: actor, sorts, canEditRows, selection } = props;
+  const segments = useSelector(actor, selectSegments);
+  const total = useSelector(actor, selectRowTotal);
+  const edit = useSelector(actor, selectEdit);
+  const saving = useSelector(actor, selectIsSaving);
+  const scroller = useRef<HTMLDivElement>(null);
+  const [active, setActive] = useState<GridPosition | null>(null);
+  const [anchor, setAnchor] = useState<GridPosition | null>(null);
+  const [editing, setEditing] = useState<{ row: number; column: number; draft: string; committed: boolean } | null>(null);
+
+  const columnDefs = useMemo(
+    () => meta.columns.map((column) => helper.accessor((row: Row) => row[column.name], { id: column.name, header: column.name, size: 180, minSize: 60, maxSize: 1200 })),
+    [meta.columns],
+  );
+  const table = useTable({ features, columns: columnDefs, data: NO_DATA, columnResizeMode: 'onChange', enableColumnResizing: true });
+  const headers = table.getFlatHeaders();
+  const sizes = headers.map((header) => header.getSize());
+  const offset = canEditRows ? CHECK_WIDTH : 0;
+
+  const rowVirtualizer = useVirtualizer({ count: total, getScrollElement: () => scroller.current, estimateSize: () => css.ROW_HEIGHT, overscan: 10, scrollPaddingStart: HEADER_HEIGHT });
+  const columnVirtualizer = useVirtualizer({ horizontal: true, count: meta.columns.length, getScrollElement: () => scroller.current, estimateSize: (i) => sizes[i] ?? 180, overscan: 3 });
+  const sizeKey = sizes.join(',');
+  useEffect(() => columnVirtualizer.measure(), [sizeKey, columnVirtualizer]);
+
+  // Restores the tab's scroll position once (spec B2.2: scroll position per tab).
+  useEffect(() => {
+    if (scroller.current && props.initialScrollTop > 0) scroller.current.scrollTop = props.initialScrollTop;
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  // The rows on screen go to the rows machine, which loads what is missing.
+  const virtualRows = rowVirtualizer.getVirtualItems();
+  const first = virtualRows[0]?.index ?? 0;
+  const last = (virtualRows.at(-1)?.index ?? 0) + 1;
+  useEffect(() => actor.send({ type: 'rows.visible', start: first, end: last }), [actor, first, last]);
+
+  // A save that landed closes the editor; a failed one keeps it open with Postgres's message.
+  useEffect(() => {
+    if (editing?.committed && !saving && edit === null) {
+      setEditing(null);
+      scroller.current?.focus(); // keyboard navigation goes on from the edited cell
+    }
+  }, [editing?.committed, saving, edit]);
+
+  const pageRows = Math.max(1, Math.floor((scroller.current?.clientHeight ?? 600) / css.ROW_HEIGHT) - 1);
+  const goTo = (position: GridPosition, extend: boolean) => {
+    setActive(position);
+    if (!extend) setAnchor(position);
+    rowVirtualizer.scrollToIndex(position.row, { align: 'auto' });
+    columnVirtualizer.scrollToIndex(position.column, { align: 'auto' });
+  };
+  const range = active && anchor ? { top: Math.min(active.row, anchor.row), bottom: Math.max(active.row, anchor.row), left: Math.min(active.column, anchor.column), right: Math.max(active.column, anchor.column) } : null;
+
+  const startEdit = (position: GridPosition) => {
+    const column = meta.columns[position.column];
+    const row = rowAt(segments, position.row);
+    if (!canEditRows || !column || !row || !canEditCell(column)) return;
+    const value = row.values[column.name];
+    setEditing({ row: position.row, column: position.column, draft: value === null ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value), committed: false });
+  };
+  const commit = () => {
+    if (!editing) return;
+    const column = meta.columns[editing.column]!;
+    actor.send({ type: 'cell.commit', index: editing.row, column: column.name, value: typedValue(column, editing.draft) });
+    setEditing({ ...editing, committed: true });
+  };
+  const cancel = () => {
+    setEditing(null);
+    actor.send({ type: 'cell.cancel' });
+    scroller.current?.focus();
+  };
+
+  const copy = () => {
+    if (!range) return;
+    const block: unknown[][] = [];
+    for (let r = range.top; r <= range.bottom; r += 1) {
+      const row = rowAt(segments, r);
+      block.push(meta.columns.slice(range.left, range.right + 1).map((column) => (row ? row.values[column.name] : null)));
+    }
+    navigator.clipboard?.writeText(cellsToTsv(block)).then(
+      () => toast.success(`Copied ${block.length * (range.right - range.left + 1)} cell(s)`, { timeout: 2000 }),
+      () => toast.error('Could not copy to the clipboard'),
+    );
+  };
+
+  const onKeyDown = (event: React.KeyboardEvent) => {
+    if (editing) return;
+    if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'c') {
+      event.preventDefault();
+      return copy();
+    }
+    if (event.key === 'Escape') return setAnchor(active);
+    if (event.key === 'Enter' && active) {
+      event.preventDefault();
+      return startEdit(active);
+    }
+    if (!isGridKey(event.key)) return;
+    event.preventDefault();
+    const from = active ?? { row: first, column: 0 };
+    goTo(moveActive(from, event.key, { rows: total, columns: meta.columns.length, page: pageRows }, event.ctrlKey || event.metaKey), event.shiftKey);
+  };
+
+  const totalWidth = offset + columnVirtualizer.getTotalSize();
+  const toggleRow = (row: GridRow, checked: boolean) => {
+    const keys = new Map(selection.rows);
+    const id = JSON.stringify(row.key);
+    if (checked) keys.set(id, row);
+    else keys.delete(id);
+    props.onSelectionChange({ rows: keys, all: false });
+  };
+
+  return (
+    <div
+      ref={scroller}
+      className={css.scroller}
+      role="grid"
+      aria-label={`Rows of ${meta.name}`}
+      aria-rowcount={total + 1}
+      aria-colcount={meta.columns.length + 1}
+      aria-multiselectable
+      tabIndex={0}
+      onKeyDown={onKeyDown}
+      // The page debounces what it writes to the tab.
+      onScroll={(event) => props.onScrollTop(event.currentTarget.scrollTop)}
+    >
+      <GridHeader
+        columns={meta.columns}
+        headers={headers}
+        virtualColumns={columnVirtualizer.getVirtualItems()}
+        offset={offset}
+        width={totalWidth}
+        sorts={sorts}
+        selectAll={{ shown: canEditRows, checked: selection.all, onChange: (checked) => props.onSelectionChange({ rows: new Map(), all: checked }) }}
+        canEditColumns={props.canEditColumns}
+        onSort={props.onSort}
+        onEditColumn={props.onEditColumn}
+        onDeleteColumn={props.onDeleteColumn}
+      />
+      <div style={{ height: rowVirtualizer.getTotalSize(), width: totalWidth, position: 'relative' }}>
+        {virtualRows.map((item) => {
+          const row = rowAt(segments, item.index);
+          const checked = selection.all || (row ? selection.rows.has(JSON.stringify(row.key)) : false);
+          return (
+            <div key={item.index} className={css.row} role="row" aria-rowindex={item.index + 2} data-selected={checked} style={{ top: item.start, width: totalWidth }}>
+              {canEditRows ? (
+                <div className={css.checkCell} role="gridcell" style={{ left: 0, width: CHECK_WIDTH }}>
+                  <input type="checkbox" aria-label={`Select row ${item.index + 1}`} checked={checked} disabled={!row || selection.all} onChange={(event) => row && toggleRow(row, event.target.checked)} />
+                </div>
+              ) : null}
+              {columnVirtualizer.getVirtualItems().map((columnItem) => {
+                const column = meta.columns[columnItem.index]!;
+                const position = { row: item.index, column: columnItem.index };
+                const isEditing = editing?.row === item.index && editing.column === columnItem.index;
+                const reference = outgoingReference(meta, column.name);
+                const failed = isEditing && edit?.error && edit.index === item.index && edit.column === column.name ? edit.error : null;
+                return (
+                  <GridCell
+                    key={column.name}
+                    column={column}
+                    value={row?.values[column.name] ?? null}
+                    loaded={Boolean(row)}
+                    truncated={row?.truncated.includes(column.name) ?? false}
+                    expandable={Boolean(row?.truncated.includes(column.name)) || isJsonColumn(column)}
+                    followLabel={reference ? `Follow ${column.name} to ${reference.target_table_name}` : null}
+                    active={active?.row === item.index && active.column === columnItem.index}
+                    inRange={Boolean(range && item.index >= range.top && item.index <= range.bottom && columnItem.index >= range.left && columnItem.index <= range.right)}
+                    left={offset + columnItem.start}
+                    width={columnItem.size}
+                    colIndex={columnItem.index + 2}
+                    editor={isEditing ? { draft: editing.draft, saving: saving && editing.committed, error: failed } : null}
+                    onPointerDown={(event) => {
+                      if (editing && !isEditing) setEditing(null);
+                      setActive(position);
+                      if (!event.shiftKey) setAnchor(position);
+                    }}
+                    onDoubleClick={() => startEdit(position)}
+                    onExpand={() => row && props.onExpand(column, row)}
+                    onFollow={() => row && reference && props.onFollow(reference, row.values[column.name])}
+                    onDraft={(draft) => editing && setEditing({ ...editing, draft, committed: false })}
+                    onCommit={commit}
+                    onCancel={cancel}
+                  />
+                );
+              })}
+            </div>
+          );
+        })}
+      </div>
+    </div>
+  );
+}

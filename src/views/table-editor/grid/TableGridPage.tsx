@@ -1,0 +1,143 @@
+// One table tab (spec B2.1, issue 6): toolbar, filter bar and the grid over the table's rows. The page owns the
+// rows actor; sort and filter come from the URL (the route) and go back to it. When the table loads it opens (or
+// keeps) its tab, adds it to the recent items, tells the editor which table is open, and keeps the tab's scroll.
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { selectCount, selectError } from '../../../../machines/table-rows.selectors.ts';
+import { selectScrollTop } from '../../../../machines/editor-tabs.selectors.ts';
+import { tableRowsLogic } from '../../../actors/table-rows.ts';
+import type { Project } from '../../../api/types.ts';
+import { tabId } from '../../../domain/editor-tabs.ts';
+import { canEditColumns, canEditRows, isJsonColumn } from '../../../domain/table-editor/grid-cells.ts';
+import type { GridRow } from '../../../domain/table-editor/rows.ts';
+import { canWriteTables } from '../../../domain/table-editor/templates.ts';
+import type { ColumnInfo, Relationship, RowFilter, RowSort, TableMeta } from '../../../domain/table-editor/types.ts';
+import { toggleSort } from '../../../domain/table-editor/url.ts';
+import { Button } from '../../../ui/Button.tsx';
+import { useEditorTabs } from '../../editor/EditorTabsContext.tsx';
+import { useProjectRole } from '../../project-lifecycle/useProjectRole.ts';
+import { ExportButton } from '../csv/ExportButton.tsx';
+import { useTableEditor } from '../TableEditorContext.tsx';
+import { DataGrid } from './DataGrid.tsx';
+import { FilterBar } from './FilterBar.tsx';
+import { GridToolbar } from './GridToolbar.tsx';
+import { EMPTY_SELECTION, selectionSize, type RowSelection } from './selection.ts';
+import * as css from './Grid.css.ts';
+
+/** Scroll positions are written to the tab after the scrolling settles. */
+const TAB_SCROLL_DEBOUNCE_MS = 300;
+
+export interface TableGridPageProps {
+  project: Project;
+  meta: TableMeta;
+  sorts: RowSort[];
+  filters: RowFilter[];
+  onQueryChange: (query: { sorts?: RowSort[]; filters?: RowFilter[] }) => void;
+  onFollow: (relationship: Relationship, value: unknown) => void;
+}
+
+const rowForPanels = (row: GridRow) => ({ ...row.values, ...(row.key ?? {}) });
+
+export function TableGridPage({ project, meta, sorts, filters, onQueryChange, onFollow }: TableGridPageProps) {
+  const { ui, revisions, setOpenTable } = useTableEditor();
+  const tabs = useEditorTabs();
+  const canWrite = canWriteTables(useProjectRole(project));
+  const editRows = canEditRows(meta, canWrite);
+  const editColumns = canEditColumns(meta, canWrite);
+  const id = tabId(meta.type, meta.id);
+  const [initialScrollTop] = useState(() => selectScrollTop(tabs.getSnapshot(), id));
+  const logic = useMemo(() => tableRowsLogic(project.ref), [project.ref]);
+  const rows = useActorRef(logic, {
+    input: { table: meta, sorts, filters, visible: { start: Math.floor(initialScrollTop / css.ROW_HEIGHT), end: Math.floor(initialScrollTop / css.ROW_HEIGHT) + 30 } },
+  });
+  const error = useSelector(rows, selectError);
+  const count = useSelector(rows, selectCount);
+  const [selection, setSelection] = useState<RowSelection>(EMPTY_SELECTION);
+
+  // The table is open: its tab (kept if already open), a recent item, and the editor's open table. spec B2.2
+  useEffect(() => {
+    const metadata = { tableId: meta.id, schema: meta.schema };
+    if (!tabs.getSnapshot().context.tabs.tabsMap[id]) tabs.send({ type: 'tab.openPreview', item: { type: meta.type, itemId: meta.id, label: meta.name, metadata } });
+    tabs.send({ type: 'recent.add', item: { id, type: meta.type, label: meta.name, metadata }, timestamp: Date.now() });
+    setOpenTable(meta);
+  }, [tabs, id, meta, setOpenTable]);
+  useEffect(() => () => setOpenTable(null), [setOpenTable]);
+
+  // The URL (sort, filter) and the table's columns drive the rows machine: one effect forwards them.
+  const queryKey = JSON.stringify([meta, sorts, filters]);
+  const firstQuery = useRef(queryKey);
+  useEffect(() => {
+    if (firstQuery.current === queryKey) return;
+    firstQuery.current = queryKey;
+    setSelection(EMPTY_SELECTION);
+    rows.send({ type: 'rows.setQuery', table: meta, sorts, filters });
+    // queryKey stands for meta, sorts and filters.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [queryKey, rows]);
+
+  // Another part changed the rows (insert, delete, import): reload what is shown.
+  const firstRevision = useRef(revisions.rows);
+  useEffect(() => {
+    if (revisions.rows === firstRevision.current) return;
+    firstRevision.current = revisions.rows;
+    setSelection(EMPTY_SELECTION);
+    rows.send({ type: 'rows.refresh' });
+  }, [revisions.rows, rows]);
+
+  const scrollTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(scrollTimer.current), []);
+  const reportScroll = (scrollTop: number) => {
+    clearTimeout(scrollTimer.current);
+    scrollTimer.current = setTimeout(() => tabs.send({ type: 'tab.scroll', id, scrollTop }), TAB_SCROLL_DEBOUNCE_MS);
+  };
+
+  const expand = (column: ColumnInfo, row: GridRow) =>
+    ui.send({ type: isJsonColumn(column) ? 'ui.expandJson' : 'ui.expandText', column, row: rowForPanels(row) });
+  const selected = selectionSize(selection, count?.value ?? null);
+  const single = !selection.all && selection.rows.size === 1 ? [...selection.rows.values()][0]! : null;
+
+  return (
+    <div className={css.page}>
+      <GridToolbar
+        rows={rows}
+        canEditRows={editRows}
+        canEditColumns={editColumns}
+        selectedCount={selected}
+        onInsertRow={() => ui.send({ type: 'ui.addRow' })}
+        onInsertColumn={() => ui.send({ type: 'ui.addColumn' })}
+        onImportCsv={() => ui.send({ type: 'ui.importCsv' })}
+        onDeleteSelected={() =>
+          ui.send({ type: 'ui.deleteRows', rows: [...selection.rows.values()].map(rowForPanels), count: selected, allSelected: selection.all })
+        }
+        onEditRow={editRows && single ? () => ui.send({ type: 'ui.editRow', row: rowForPanels(single) }) : null}
+        onRefresh={() => rows.send({ type: 'rows.refresh' })}
+        exportButton={<ExportButton projectRef={project.ref} table={meta} filters={filters} sorts={sorts} />}
+      />
+      <FilterBar columns={meta.columns} filters={filters} onChange={(next) => onQueryChange({ filters: next })} />
+      {error ? (
+        <div className={css.errorBar} role="alert">
+          <span>Could not load the rows: {error}</span>
+          <Button size="tiny" onPress={() => rows.send({ type: 'rows.retry' })}>
+            Retry
+          </Button>
+        </div>
+      ) : null}
+      <DataGrid
+        meta={meta}
+        rows={rows}
+        sorts={sorts}
+        canEditRows={editRows}
+        canEditColumns={editColumns}
+        selection={selection}
+        onSelectionChange={setSelection}
+        initialScrollTop={initialScrollTop}
+        onScrollTop={reportScroll}
+        onSort={(column) => onQueryChange({ sorts: toggleSort(sorts, column) })}
+        onExpand={expand}
+        onFollow={onFollow}
+        onEditColumn={(column) => ui.send({ type: 'ui.editColumn', column })}
+        onDeleteColumn={(column) => ui.send({ type: 'ui.deleteColumn', column })}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,92 @@
+// Expand a JSON value / a cell's text (spec B2.1 side panels). The grid cuts large cells on the wire, so the whole
+// value is read again by the row's primary key before it shows; it is editable (JSON pretty-printed and validated)
+// and saved with an update of that one column.
+import { useEffect, useState } from 'react';
+import { fetchCellValue, runScript } from '../../../api/table-editor-panels.ts';
+import { initialDraft, rowKey, updateStatement, valueText } from '../../../domain/table-editor/row-values.ts';
+import type { ColumnInfo, Row, TableMeta } from '../../../domain/table-editor/types.ts';
+import { Skeleton } from '../../../ui/Skeleton.tsx';
+import type { PanelProps } from './PanelHost.tsx';
+import * as css from './Panels.css.ts';
+import { SidePanel } from './SidePanel.tsx';
+import { useEditorTask, usePanelRead } from './useEditorTask.ts';
+
+function jsonProblem(text: string): string | null {
+  if (text.trim() === '') return null;
+  try {
+    JSON.parse(text);
+    return null;
+  } catch (error) {
+    return `Invalid JSON: ${(error as Error).message}`;
+  }
+}
+
+export function ExpandValuePanel({ projectRef, canWrite, onClose, onDone, table, column, row, json }: PanelProps & {
+  table: TableMeta;
+  column: ColumnInfo;
+  row: Row;
+  json: boolean;
+}) {
+  const hasKey = table.primary_keys.length > 0;
+  const whole = usePanelRead(
+    async () => (hasKey ? fetchCellValue(projectRef, table, column.name, rowKey(table, row)) : row[column.name]),
+    [projectRef, table.id, column.name, row],
+  );
+  const [text, setText] = useState<string | null>(null);
+  // The editor starts from the whole value once it has arrived; what is typed afterwards is never replaced.
+  useEffect(() => {
+    if (text === null && (whole.data !== null || whole.error !== null)) {
+      const value = whole.data ?? row[column.name];
+      setText(value === null || value === undefined ? '' : json ? JSON.stringify(typeof value === 'string' ? safeParse(value) : value, null, 2) : valueText(value, 'text'));
+    }
+  }, [whole.data, whole.error]); // eslint-disable-line react-hooks/exhaustive-deps
+  const problem = json && text !== null ? jsonProblem(text) : null;
+  const task = useEditorTask(async (next: string) => {
+    const draft = { ...initialDraft(table, row), [column.name]: next === '' && column.is_nullable ? ({ mode: 'null' } as const) : ({ mode: 'value', text: next } as const) };
+    const statement = updateStatement(table, row, draft);
+    if (statement === null) return onClose();
+    await runScript(projectRef, statement);
+    onDone(`Successfully updated ${column.name}`, 'rows');
+  });
+  const title = json ? `View JSON: ${column.name}` : `View value: ${column.name}`;
+  return (
+    <SidePanel
+      title={title}
+      onClose={onClose}
+      submitLabel="Save"
+      onSubmit={() => text !== null && task.submit(text)}
+      submitting={task.submitting}
+      submitDisabled={text === null || problem !== null || !column.is_updatable}
+      error={task.error ?? whole.error}
+      errorSubject={task.error ? 'Failed to update value' : 'Failed to read the whole value'}
+      canWrite={canWrite}
+      projectRef={projectRef}
+    >
+      {text === null ? (
+        <Skeleton height={240} />
+      ) : (
+        <label className={css.section}>
+          <span className={css.fieldLabel}>{column.name} <span className={css.mono}>({column.format})</span></span>
+          <textarea
+            className={css.textarea}
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            readOnly={!canWrite}
+            spellCheck={false}
+            aria-invalid={problem !== null}
+            rows={16}
+          />
+          {problem ? <span role="alert" className={css.hint}>{problem}</span> : null}
+        </label>
+      )}
+    </SidePanel>
+  );
+}
+
+function safeParse(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}

@@ -1,0 +1,82 @@
+// Add row / edit row (spec B2.1 side panel): a field per column. A foreign-key column's 'Select a record' hands what
+// was typed to the UI machine, which gives it back (with the chosen value) when the picker returns here. The edit
+// panel lists the row's reverse references. Insert/update go as bind parameters; a Postgres error keeps every field.
+import { useState } from 'react';
+import { runScript } from '../../../api/table-editor-panels.ts';
+import { initialDraft, insertStatement, updateStatement, valueText, fieldKind, fieldProblem, type RowDraft } from '../../../domain/table-editor/row-values.ts';
+import type { ColumnInfo, Row, TableMeta } from '../../../domain/table-editor/types.ts';
+import type { PanelProps } from './PanelHost.tsx';
+import * as css from './Panels.css.ts';
+import { ReverseReferences } from './ReverseReferences.tsx';
+import { RowField } from './RowField.tsx';
+import { SidePanel } from './SidePanel.tsx';
+import { useEditorTask } from './useEditorTask.ts';
+
+export interface RowPanelProps extends PanelProps {
+  table: TableMeta;
+  /** The row to edit; null to add one. */
+  row: Row | null;
+  /** What was typed before a detour to the reference picker. */
+  draft: Record<string, unknown> | null;
+  chosen: { column: string; value: unknown } | null;
+  onChooseReference: (column: ColumnInfo, draft: RowDraft) => void;
+}
+
+function startingDraft(table: TableMeta, row: Row | null, draft: Record<string, unknown> | null, chosen: RowPanelProps['chosen']): RowDraft {
+  const start: RowDraft = { ...initialDraft(table, row), ...((draft as RowDraft | null) ?? {}) };
+  const column = chosen ? table.columns.find((c) => c.name === chosen.column) : undefined;
+  if (chosen && column) {
+    start[column.name] = chosen.value === null ? { mode: 'null' } : { mode: 'value', text: valueText(chosen.value, fieldKind(column)) };
+  }
+  return start;
+}
+
+export function RowPanel({ projectRef, canWrite, onClose, onDone, table, row, draft, chosen, onChooseReference }: RowPanelProps) {
+  const [fields, setFields] = useState<RowDraft>(() => startingDraft(table, row, draft, chosen));
+  const task = useEditorTask(async (values: RowDraft) => {
+    if (row) {
+      const statement = updateStatement(table, row, values);
+      if (statement === null) return onClose();
+      await runScript(projectRef, statement);
+      onDone('Successfully updated row', 'rows');
+    } else {
+      await runScript(projectRef, insertStatement(table, values));
+      onDone('Successfully added row', 'rows', 'table');
+    }
+  });
+  const outgoing = (column: ColumnInfo) =>
+    table.relationships.find((r) => r.source_schema === table.schema && r.source_table_name === table.name && r.source_column_name === column.name);
+  const invalid = table.columns.some((column) => fields[column.name] && fieldProblem(column, fields[column.name]!) !== null);
+
+  return (
+    <SidePanel
+      title={row ? `Update row from ${table.name}` : `Add new row to ${table.name}`}
+      onClose={onClose}
+      submitLabel="Save"
+      onSubmit={() => task.submit(fields)}
+      submitting={task.submitting}
+      submitDisabled={invalid}
+      error={task.error}
+      errorSubject={row ? 'Failed to update row' : 'Failed to add row'}
+      canWrite={canWrite}
+      projectRef={projectRef}
+    >
+      {table.columns.map((column) => {
+        const fk = outgoing(column);
+        return (
+          <RowField
+            key={column.name}
+            column={column}
+            value={fields[column.name] ?? { mode: 'null' }}
+            onChange={(next) => setFields((current) => ({ ...current, [column.name]: next }))}
+            isDisabled={!canWrite || column.is_generated || column.identity_generation === 'ALWAYS'}
+            referenceLabel={fk ? `${fk.target_table_schema}.${fk.target_table_name}.${fk.target_column_name}` : undefined}
+            onSelectRecord={fk && canWrite ? () => onChooseReference(column, fields) : undefined}
+          />
+        );
+      })}
+      {row ? <ReverseReferences projectRef={projectRef} table={table} row={row} onNavigate={onClose} /> : null}
+      {table.primary_keys.length === 0 && row ? <p className={css.hint}>This table has no primary key: the row is matched by all its values.</p> : null}
+    </SidePanel>
+  );
+}
