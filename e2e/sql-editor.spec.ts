@@ -38,6 +38,14 @@ test.afterAll(async () => {
 
 const editor = () => page.locator('.cm-content');
 
+/** Picks a role in the role picker (spec B2.7) and applies it. */
+async function chooseRole(role: string) {
+  await page.getByRole('button', { name: /^Role/ }).click();
+  const picker = page.getByRole('dialog', { name: 'Choose a role to preview data as' });
+  await picker.getByRole('radio', { name: new RegExp(`^${role}`) }).check();
+  await picker.getByRole('button', { name: 'Apply' }).click();
+}
+
 async function typeSql(text: string) {
   await editor().click();
   await page.keyboard.press('ControlOrMeta+a');
@@ -110,26 +118,34 @@ test('impersonating anon hides the rows RLS does not grant; service_role sees th
   await page.keyboard.press('ControlOrMeta+Enter');
   await expect(page.getByRole('status').filter({ hasText: '2 rows' })).toBeVisible();
 
-  await page.getByRole('button', { name: /^Role/ }).click();
-  await page.getByRole('radio', { name: /^anon/ }).check();
-  await page.getByRole('button', { name: 'Apply' }).click();
+  await chooseRole('anon');
   await expect(page.getByRole('button', { name: 'Role: anon' })).toBeVisible();
   await page.getByRole('button', { name: 'Run', exact: true }).click();
   await expect(page.getByText('Success. No rows returned.')).toBeVisible();
 
-  await page.getByRole('button', { name: /^Role/ }).click();
-  await page.getByRole('radio', { name: /^service_role/ }).check();
-  await page.getByRole('button', { name: 'Apply' }).click();
+  await chooseRole('service_role');
   await page.getByRole('button', { name: 'Run', exact: true }).click();
   await expect(page.getByRole('status').filter({ hasText: '2 rows' })).toBeVisible();
   await page.screenshot({ path: `${SCREENSHOTS}/sql-editor-role.png` });
 
-  await page.getByRole('button', { name: /^Role/ }).click();
-  await page.getByRole('radio', { name: /^postgres/ }).check();
-  await page.getByRole('button', { name: 'Apply' }).click();
+  await chooseRole('postgres');
+});
+
+test('the table editor reads rows as the chosen role too', async () => {
+  const [{ id }] = await sql<{ id: number }>(`select '${TABLE}'::regclass::oid::int as id`);
+  await page.goto(`/dashboard/project/${fx().projectRef}/editor/${id}?schema=public`);
+  const grid = page.getByRole('grid', { name: `Rows of ${TABLE}` });
+  await expect(grid.getByRole('gridcell', { name: 'visible to service_role' })).toBeVisible();
+  await chooseRole('anon');
+  await expect(grid.getByRole('gridcell', { name: 'visible to service_role' })).toHaveCount(0);
+  await page.screenshot({ path: `${SCREENSHOTS}/table-editor-role-anon.png` });
+  await chooseRole('postgres');
+  await expect(grid.getByRole('gridcell', { name: 'visible to service_role' })).toBeVisible();
+  await page.goto(`/dashboard/project/${fx().projectRef}/sql`);
 });
 
 test('the history lists the runs, searchable', async () => {
+  await page.getByRole('link', { name: 'Untitled query' }).first().click();
   await page.getByRole('button', { name: 'History' }).click();
   const history = page.getByRole('list', { name: 'Query history' });
   await expect(history.getByText('select pg_sleep(30)')).toBeVisible();

@@ -3,6 +3,7 @@
 import { api } from './client.ts';
 import type { TableMeta } from '../domain/table-editor/types.ts';
 import type { Statement } from '../domain/table-editor/sql.ts';
+import type { QueryImpersonation } from '../domain/impersonation.ts';
 
 const pgMeta = (ref: string) => `platform/pg-meta/${encodeURIComponent(ref)}`;
 
@@ -13,11 +14,16 @@ const pgMeta = (ref: string) => `platform/pg-meta/${encodeURIComponent(ref)}`;
 export function runSql<TRow = Record<string, unknown>>(
   ref: string,
   statement: Statement | { query: string; parameters?: unknown[] },
-  options: { signal?: AbortSignal; timeout?: number } = {},
+  options: { signal?: AbortSignal; timeout?: number; impersonation?: QueryImpersonation | undefined } = {},
 ): Promise<TRow[]> {
   return api
     .post(`${pgMeta(ref)}/query`, {
-      json: statement.parameters ? { query: statement.query, parameters: statement.parameters } : { query: statement.query },
+      json: {
+        query: statement.query,
+        ...(statement.parameters ? { parameters: statement.parameters } : {}),
+        // spec B2.7: run as the role the member previews data as.
+        ...(options.impersonation ? { impersonation: options.impersonation } : {}),
+      },
       ...(options.signal ? { signal: options.signal } : {}),
       ...(options.timeout !== undefined ? { timeout: options.timeout } : {}),
     })

@@ -14,6 +14,7 @@ describe('role impersonation rules', () => {
       iat: 1000,
       exp: 4600,
     });
+    expect(buildClaims('anon', { ref: 'r', endpoint: '' }, undefined, 0)).not.toHaveProperty('iss');
     expect(buildClaims('authenticated', project, { id: 'u1', email: 'a@b.c' }, 0)).toMatchObject({
       sub: 'u1', email: 'a@b.c', aud: 'authenticated', aal: 'aal1',
     });

@@ -37,7 +37,8 @@ export function buildClaims(
   nowS: number,
 ): Record<string, unknown> {
   return {
-    iss: `${project.endpoint.replace(/\/+$/, '')}/auth/v1`,
+    // The issuer is the project's auth URL when the caller knows the project's API URL.
+    ...(project.endpoint ? { iss: `${project.endpoint.replace(/\/+$/, '')}/auth/v1` } : {}),
     ref: project.ref,
     role,
     aud: role === 'anon' ? 'anon' : 'authenticated',

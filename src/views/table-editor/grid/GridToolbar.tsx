@@ -20,6 +20,8 @@ export interface GridToolbarProps {
   onEditRow: (() => void) | null;
   onRefresh: () => void;
   exportButton: React.ReactNode;
+  /** spec B2.7: the role the rows are read as (role impersonation). */
+  rolePicker?: React.ReactNode;
 }
 
 export function GridToolbar(props: GridToolbarProps) {
@@ -54,6 +56,7 @@ export function GridToolbar(props: GridToolbarProps) {
           Edit row
         </Button>
       ) : null}
+      {props.rolePicker}
       {props.exportButton}
       <span className={css.spacer} />
       <span className={css.count} aria-live="polite" data-testid="row-count">

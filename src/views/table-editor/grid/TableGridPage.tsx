@@ -15,6 +15,11 @@ import type { ColumnInfo, Relationship, RowFilter, RowSort, TableMeta } from '..
 import { toggleSort } from '../../../domain/table-editor/url.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { useEditorTabs } from '../../editor/EditorTabsContext.tsx';
+import { useImpersonation } from '../../editor/ImpersonationContext.tsx';
+import { RolePicker } from '../../editor/RolePicker.tsx';
+import { selectImpersonation } from '../../../../machines/role-impersonation.selectors.ts';
+import { runSql } from '../../../api/table-editor.ts';
+import { toQueryImpersonation } from '../../../domain/impersonation.ts';
 import { useProjectRole } from '../../project-lifecycle/useProjectRole.ts';
 import { ExportButton } from '../csv/ExportButton.tsx';
 import { useTableEditor } from '../TableEditorContext.tsx';
@@ -46,7 +51,18 @@ export function TableGridPage({ project, meta, sorts, filters, onQueryChange, on
   const editColumns = canEditColumns(meta, canWrite);
   const id = tabId(meta.type, meta.id);
   const [initialScrollTop] = useState(() => selectScrollTop(tabs.getSnapshot(), id));
-  const logic = useMemo(() => tableRowsLogic(project.ref), [project.ref]);
+  // spec B2.7: rows are read (and cells saved) as the role chosen in the role picker, read at each call.
+  const impersonation = useImpersonation();
+  const logic = useMemo(
+    () =>
+      tableRowsLogic(project.ref, (ref, statement, options = {}) =>
+        runSql(ref, statement, {
+          ...options,
+          impersonation: toQueryImpersonation(selectImpersonation(impersonation.getSnapshot()), { ref, endpoint: '' }, Math.floor(Date.now() / 1000)),
+        }),
+      ),
+    [project.ref, impersonation],
+  );
   const rows = useActorRef(logic, {
     input: { table: meta, sorts, filters, visible: { start: Math.floor(initialScrollTop / css.ROW_HEIGHT), end: Math.floor(initialScrollTop / css.ROW_HEIGHT) + 30 } },
   });
@@ -74,6 +90,16 @@ export function TableGridPage({ project, meta, sorts, filters, onQueryChange, on
     // queryKey stands for meta, sorts and filters.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [queryKey, rows]);
+
+  // Another role chosen: the rows it may see are read again.
+  const choice = useSelector(impersonation, selectImpersonation);
+  const firstChoice = useRef(choice);
+  useEffect(() => {
+    if (firstChoice.current === choice) return;
+    firstChoice.current = choice;
+    setSelection(EMPTY_SELECTION);
+    rows.send({ type: 'rows.refresh' });
+  }, [choice, rows]);
 
   // Another part changed the rows (insert, delete, import): reload what is shown.
   const firstRevision = useRef(revisions.rows);
@@ -111,6 +137,7 @@ export function TableGridPage({ project, meta, sorts, filters, onQueryChange, on
         }
         onEditRow={editRows && single ? () => ui.send({ type: 'ui.editRow', row: rowForPanels(single) }) : null}
         onRefresh={() => rows.send({ type: 'rows.refresh' })}
+        rolePicker={<RolePicker />}
         exportButton={<ExportButton projectRef={project.ref} table={meta} filters={filters} sorts={sorts} />}
       />
       <FilterBar columns={meta.columns} filters={filters} onChange={(next) => onQueryChange({ filters: next })} />
