@@ -27,11 +27,12 @@ test.beforeAll(async ({ browser, baseURL }) => {
     insert into ${TABLE} values (1, 'visible to service_role'), (2, 'also hidden from anon');
     alter table ${TABLE} enable row level security;
     grant select on ${TABLE} to anon, service_role;
-    create policy service_reads on ${TABLE} for select to service_role using (true);`);
+    create policy service_reads on ${TABLE} for select to service_role using (true);
+    create or replace function e2e_sql_total_orders() returns int language sql as $$ select 1 $$;`);
 });
 
 test.afterAll(async () => {
-  await sql(`drop table if exists ${TABLE}`).catch(() => {});
+  await sql(`drop table if exists ${TABLE}; drop function if exists e2e_sql_total_orders()`).catch(() => {});
   await page?.close();
   await api?.dispose();
 });
@@ -83,6 +84,16 @@ test('two snippets typed in two tabs are both intact after a reload', async () =
     .toEqual(['select 1 as first_tab;', 'select 2 as second_tab;']);
 });
 
+test('completion offers the live schema: tables, columns and functions', async () => {
+  await page.reload(); // the catalog is read when the editor opens
+  await typeSql(`select * from ${TABLE.slice(0, -2)}`);
+  await expect(page.locator('.cm-tooltip-autocomplete li', { hasText: TABLE })).toBeVisible();
+  await typeSql('select e2e_sql_total_');
+  await expect(page.locator('.cm-tooltip-autocomplete li', { hasText: 'e2e_sql_total_orders' })).toBeVisible();
+  await page.screenshot({ path: `${SCREENSHOTS}/sql-editor-completion.png` });
+  await page.keyboard.press('Escape');
+});
+
 test('a 100,000-row result is shown with its count and scrolls', async () => {
   await newQuery();
   await typeSql('select g as n, md5(g::text) as hash from generate_series(1, 100000) g');
@@ -132,7 +143,8 @@ test('impersonating anon hides the rows RLS does not grant; service_role sees th
 });
 
 test('the table editor reads rows as the chosen role too', async () => {
-  const [{ id }] = await sql<{ id: number }>(`select '${TABLE}'::regclass::oid::int as id`);
+  const [row] = await sql<{ id: number }>(`select '${TABLE}'::regclass::oid::int as id`);
+  const id = row!.id;
   await page.goto(`/dashboard/project/${fx().projectRef}/editor/${id}?schema=public`);
   const grid = page.getByRole('grid', { name: `Rows of ${TABLE}` });
   await expect(grid.getByRole('gridcell', { name: 'visible to service_role' })).toBeVisible();

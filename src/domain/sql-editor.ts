@@ -75,6 +75,19 @@ export interface CatalogColumn {
   name: string;
 }
 
+/** The project's own functions for completion (system schemas and extension-owned functions left out). */
+export const COMPLETION_FUNCTIONS_SQL = `
+select distinct n.nspname as schema, p.proname as name
+  from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+ where n.nspname not in ('pg_catalog', 'information_schema') and n.nspname !~ '^pg_(toast|temp_)'
+   and not exists (select 1 from pg_depend d where d.classid = 'pg_proc'::regclass and d.objid = p.oid and d.deptype = 'e')
+ order by 1, 2`;
+
+export interface CatalogFunction {
+  schema: string;
+  name: string;
+}
+
 /** lang-sql's completion namespace: { schema: { table: [columns] } }. */
 export function completionNamespace(columns: readonly CatalogColumn[]): Record<string, Record<string, string[]>> {
   const namespace: Record<string, Record<string, string[]>> = {};

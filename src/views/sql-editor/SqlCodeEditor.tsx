@@ -1,7 +1,7 @@
 // The SQL text editor (issue 7): CodeMirror with the PostgreSQL dialect, completion of the live schema's schemas,
 // tables and columns (switchable), Ctrl/Cmd+Enter to run the selection or everything, and the error of the last run
 // marked where Postgres placed it. Loaded only on the SQL editor's routes (TOOLCHAIN: 142 KB gzip).
-import { autocompletion } from '@codemirror/autocomplete';
+import { autocompletion, completeFromList } from '@codemirror/autocomplete';
 import { PostgreSQL, sql } from '@codemirror/lang-sql';
 import { setDiagnostics } from '@codemirror/lint';
 import { keymap, Prec, type EditorView } from '@uiw/react-codemirror';
@@ -15,6 +15,8 @@ export interface SqlCodeEditorProps {
   onRun: (text: string, selection: { from: number; to: number }) => void;
   /** lang-sql namespace { schema: { table: [columns] } }; null when completion is off. */
   completion: Record<string, Record<string, string[]>> | null;
+  /** The project's functions, completed beside tables and columns; null when completion is off. */
+  functions: Array<{ schema: string; name: string }> | null;
   defaultSchema: string;
   /** The error to mark (UTF-16 range in the text) with its message; null clears the mark. */
   error: { from: number; to: number; message: string } | null;
@@ -23,7 +25,7 @@ export interface SqlCodeEditorProps {
   onView?: (view: EditorView) => void;
 }
 
-export default function SqlCodeEditor({ value, onChange, onRun, completion, defaultSchema, error, theme, onView }: SqlCodeEditorProps) {
+export default function SqlCodeEditor({ value, onChange, onRun, completion, functions, defaultSchema, error, theme, onView }: SqlCodeEditorProps) {
   const viewRef = useRef<EditorView | null>(null);
   const runRef = useRef(onRun);
   runRef.current = onRun;
@@ -34,6 +36,13 @@ export default function SqlCodeEditor({ value, onChange, onRun, completion, defa
       // The kind icons are glyphs many system fonts lack (they showed as boxes): the list reads fine without them.
       // No wait after a keystroke: the schema source is in memory (issue 7 target: the list within 50 ms of typing).
       ...(completion ? [autocompletion({ icons: false, activateOnTypingDelay: 0 })] : []),
+      ...(functions?.length
+        ? [
+            PostgreSQL.language.data.of({
+              autocomplete: completeFromList(functions.map((fn) => ({ label: fn.name, detail: `${fn.schema} function`, type: 'function' }))),
+            }),
+          ]
+        : []),
       Prec.highest(
         keymap.of([
           {
@@ -47,7 +56,7 @@ export default function SqlCodeEditor({ value, onChange, onRun, completion, defa
         ]),
       ),
     ],
-    [completion, defaultSchema],
+    [completion, functions, defaultSchema],
   );
 
   // The run's error, marked in the text (a diagnostic), cleared when the error goes.

@@ -2,11 +2,12 @@
 // preferences (spec B2.2) with their setters, and a way to reload the snippet list.
 import { createContext, useContext } from 'react';
 import type { SqlSnippet } from '../../api/schemas/sqlEditor.ts';
-import type { SqlEditorPreferences, SqlEditorProjectPreferences } from '../../domain/sql-editor.ts';
+import type { CatalogFunction, SqlEditorPreferences, SqlEditorProjectPreferences } from '../../domain/sql-editor.ts';
 
 export interface SqlEditorShared {
   snippets: SqlSnippet[];
   completion: Record<string, Record<string, string[]>> | null;
+  functions: CatalogFunction[] | null;
   endpoint: string;
   preferences: SqlEditorPreferences;
   setPreferences: (next: SqlEditorPreferences) => void;

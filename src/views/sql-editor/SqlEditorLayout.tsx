@@ -5,7 +5,7 @@ import { readPreferences, readProjectPreferences, writePreferences, writeProject
 import type { SqlSnippet } from '../../api/schemas/sqlEditor.ts';
 import type { Project } from '../../api/types.ts';
 import { tabId, type EditorTab } from '../../domain/editor-tabs.ts';
-import { completionNamespace, type CatalogColumn, type SqlEditorPreferences, type SqlEditorProjectPreferences } from '../../domain/sql-editor.ts';
+import { completionNamespace, type CatalogColumn, type CatalogFunction, type SqlEditorPreferences, type SqlEditorProjectPreferences } from '../../domain/sql-editor.ts';
 import { useEditorTabs } from '../editor/EditorTabsContext.tsx';
 import { TabBar } from '../editor/TabBar.tsx';
 import { SnippetSidebar } from './SnippetSidebar.tsx';
@@ -16,6 +16,7 @@ export interface SqlEditorLayoutProps {
   project: Project;
   snippets: SqlSnippet[];
   columns: CatalogColumn[] | null;
+  functions: CatalogFunction[] | null;
   endpoint: string;
   currentId: string | null;
   onReload: () => void;
@@ -42,6 +43,7 @@ export function SqlEditorLayout(props: SqlEditorLayoutProps) {
   const shared = {
     snippets: props.snippets,
     completion,
+    functions: props.functions,
     endpoint: props.endpoint,
     preferences,
     setPreferences,

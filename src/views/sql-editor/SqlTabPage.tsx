@@ -17,7 +17,7 @@ import {
 import { flushDraft } from '../../actors/sql-editor.ts';
 import type { Project } from '../../api/types.ts';
 import { toQueryImpersonation } from '../../domain/impersonation.ts';
-import { clampSplit, errorRange, explainSql, sqlToRun } from '../../domain/sql-editor.ts';
+import { clampSplit, errorRange, explainSql, sqlToRun, type CatalogFunction } from '../../domain/sql-editor.ts';
 import { Button } from '../../ui/Button.tsx';
 import { ErrorAlert } from '../../ui/ErrorAlert.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
@@ -38,6 +38,7 @@ export interface SqlTabPageProps {
   endpoint: string;
   schema: string;
   completion: Record<string, Record<string, string[]>> | null;
+  functions: CatalogFunction[] | null;
   intellisense: boolean;
   onIntellisense: (on: boolean) => void;
   splitSize: number;
@@ -179,6 +180,7 @@ export function SqlTabPage(props: SqlTabPageProps) {
               onChange={(sql) => session.send({ type: 'editor.change', sql })}
               onRun={(sqlText, selection) => start(sqlText, selection, false)}
               completion={props.intellisense ? props.completion : null}
+              functions={props.intellisense ? props.functions : null}
               defaultSchema={props.schema}
               error={marked}
               theme={props.theme}

@@ -51,6 +51,7 @@ function SqlTabRoute() {
       endpoint={shared.endpoint}
       schema={currentSchema}
       completion={shared.completion}
+      functions={shared.functions}
       intellisense={shared.preferences.intellisense}
       onIntellisense={(intellisense) => shared.setPreferences({ ...shared.preferences, intellisense })}
       splitSize={shared.preferences.splitSize}

@@ -1,5 +1,5 @@
 import { Outlet, createFileRoute, getRouteApi, useNavigate, useParams, useRouter } from '@tanstack/react-router';
-import { fetchCompletionColumns, fetchProjectEndpoint } from '../../../../../api/sql-editor-catalog.ts';
+import { fetchCompletionColumns, fetchCompletionFunctions, fetchProjectEndpoint } from '../../../../../api/sql-editor-catalog.ts';
 import { fetchSnippets } from '../../../../../api/sql-editor.ts';
 import { parseTabId, type EditorTab } from '../../../../../domain/editor-tabs.ts';
 import { RouteError } from '../../../../../views/errors/RouteError.tsx';
@@ -12,12 +12,13 @@ const projectRoute = getRouteApi('/_app/project/$ref');
 export const Route = createFileRoute('/_app/project/$ref/sql')({
   staticData: { title: 'SQL Editor' },
   loader: async ({ params }) => {
-    const [snippets, columns, endpoint] = await Promise.all([
+    const [snippets, columns, functions, endpoint] = await Promise.all([
       fetchSnippets(params.ref),
       fetchCompletionColumns(params.ref).catch(() => null),
+      fetchCompletionFunctions(params.ref).catch(() => null),
       fetchProjectEndpoint(params.ref).catch(() => ''),
     ]);
-    return { snippets, columns, endpoint };
+    return { snippets, columns, functions, endpoint };
   },
   component: SqlRoute,
   errorComponent: RouteError,
@@ -25,7 +26,7 @@ export const Route = createFileRoute('/_app/project/$ref/sql')({
 
 function SqlRoute() {
   const { project } = projectRoute.useLoaderData();
-  const { snippets, columns, endpoint } = Route.useLoaderData();
+  const { snippets, columns, functions, endpoint } = Route.useLoaderData();
   const { sqlId } = useParams({ strict: false });
   const navigate = useNavigate();
   const router = useRouter();
@@ -40,6 +41,7 @@ function SqlRoute() {
       project={project}
       snippets={snippets}
       columns={columns}
+      functions={functions}
       endpoint={endpoint}
       currentId={sqlId ?? null}
       onReload={() => void router.invalidate({ filter: (match) => match.routeId === Route.id })}
