@@ -55,9 +55,12 @@ async function typeSql(text: string) {
 }
 
 async function newQuery(): Promise<string> {
+  const before = page.url();
   await page.getByRole('button', { name: 'New query' }).click();
-  await page.waitForURL(/\/sql\/[0-9a-f-]{36}$/);
-  await expect(editor()).toBeVisible();
+  // A new snippet's own address: not the one of the tab shown before the click.
+  await page.waitForURL((url) => /\/sql\/[0-9a-f-]{36}$/.test(url.pathname) && url.href !== before);
+  // The new snippet's editor, empty (not the previous tab's, still on screen for a moment).
+  await expect(editor()).toHaveText('');
   return page.url().split('/').pop()!;
 }
 
@@ -160,9 +163,10 @@ test('the history lists the runs, searchable', async () => {
   await page.getByRole('link', { name: 'Untitled query' }).first().click();
   await page.getByRole('button', { name: 'History' }).click();
   const history = page.getByRole('list', { name: 'Query history' });
-  await expect(history.getByText('select pg_sleep(30)')).toBeVisible();
+  await expect(history.getByText('select pg_sleep(30)').first()).toBeVisible();
   await expect(history.getByText(/cancelled/).first()).toBeVisible();
   await page.getByRole('textbox', { name: 'Search history' }).fill('no_such_table');
-  await expect(history.getByRole('listitem')).toHaveCount(1);
+  await expect(history.getByRole('listitem').filter({ hasText: 'no_such_table' }).first()).toBeVisible();
+  await expect(history.getByRole('listitem').filter({ hasNotText: 'no_such_table' })).toHaveCount(0);
   await page.screenshot({ path: `${SCREENSHOTS}/sql-editor-history.png` });
 });
