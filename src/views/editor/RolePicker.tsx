@@ -10,7 +10,7 @@ import { UserIcon } from '../../ui/Icon.tsx';
 import { PopoverDialog, PopoverTrigger } from '../../ui/Popover.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { useImpersonation } from './ImpersonationContext.tsx';
-import * as css from './RolePicker.css.ts';
+import * as css from './Picker.css.ts';
 
 type Kind = 'none' | 'anon' | 'authenticated' | 'service_role' | 'hook';
 

@@ -16,7 +16,7 @@ import { AllowedOr } from './DisabledReason.tsx';
 import { DeleteProjectModal } from './DeleteProjectModal.tsx';
 import { OperationConfirmDialog, useProjectOperation, type OperationActor } from './OperationConfirmDialog.tsx';
 import * as css from './ProjectLifecycle.css.ts';
-import { useProjectRole } from './useProjectRole.ts';
+import { useProjectRole } from '../shell/useProjectRole.ts';
 
 /** Not given by the spec: pausing, restarting and upgrading need the same role as deleting (contract: admins). */
 const OPERATIONS_REFUSED = 'You need additional permissions to manage this project';

@@ -36,7 +36,7 @@ import { ResumeProjectDialog } from './ResumeProjectDialog.tsx';
 import { StorageArchiveButton } from './StorageArchiveButton.tsx';
 import { useAssumeStatus } from './useAssumeStatus.ts';
 import { useLifecycleNotices } from './useLifecycleNotices.ts';
-import { useProjectRole } from './useProjectRole.ts';
+import { useProjectRole } from '../shell/useProjectRole.ts';
 
 export function ProjectPausedCard({ project }: { project: Project }) {
   const { organization } = useShellData();

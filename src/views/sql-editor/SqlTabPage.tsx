@@ -24,7 +24,7 @@ import { Spinner } from '../../ui/Spinner.tsx';
 import { Switch } from '../../ui/Switch.tsx';
 import { useImpersonation } from '../editor/ImpersonationContext.tsx';
 import { RolePicker } from '../editor/RolePicker.tsx';
-import { DatabasePicker } from './DatabasePicker.tsx';
+import { DatabasePicker } from '../editor/DatabasePicker.tsx';
 import { ResultsPanel } from './ResultsPanel.tsx';
 import { useSqlTab } from './useSqlTab.ts';
 import * as css from './SqlEditor.css.ts';
