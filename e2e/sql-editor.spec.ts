@@ -1,4 +1,5 @@
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
+import { projectSql } from './support/project-sql.ts';
 import { SCREENSHOTS, STORAGE_STATE, accessToken, readFixture } from './support/fixture.ts';
 
 // The SQL editor (issue 7) on the real platform: two snippets typed in two tabs survive a reload, a 100,000-row
@@ -12,11 +13,7 @@ test.describe.configure({ mode: 'serial' });
 let page: Page;
 let api: APIRequestContext;
 
-async function sql<T = Record<string, unknown>>(query: string): Promise<T[]> {
-  const response = await api.post(`/api/platform/pg-meta/${fx().projectRef}/query`, { data: { query } });
-  expect(response.ok(), await response.text()).toBe(true);
-  return (await response.json()) as T[];
-}
+const sql = <T = Record<string, unknown>>(query: string) => projectSql<T>(api, fx().projectRef, query);
 
 test.beforeAll(async ({ browser, baseURL }) => {
   page = await browser.newPage({ storageState: STORAGE_STATE });

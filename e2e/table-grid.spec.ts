@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
-import { SCREENSHOTS, SESSION_KEY, STORAGE_STATE, readFixture } from './support/fixture.ts';
+import { savedSessionToken, projectSql } from './support/project-sql.ts';
+import { SCREENSHOTS, STORAGE_STATE, readFixture } from './support/fixture.ts';
 
 // The table editor's grid (issue 6, spec B2.1, B9) on the real platform: tables created with SQL in a schema of
 // their own in 'Storefront'; sort and filter through the UI (checked in the URL and against SQL), a cell edited
@@ -9,21 +9,8 @@ import { SCREENSHOTS, SESSION_KEY, STORAGE_STATE, readFixture } from './support/
 const SCHEMA = 'e2e_table_grid';
 const fx = () => readFixture();
 
-function fixtureToken(): string {
-  const state = JSON.parse(readFileSync(STORAGE_STATE, 'utf8')) as { origins: { localStorage: { name: string; value: string }[] }[] };
-  for (const origin of state.origins) {
-    const entry = origin.localStorage.find((item) => item.name === SESSION_KEY);
-    if (entry) return (JSON.parse(entry.value) as { access_token: string }).access_token;
-  }
-  throw new Error('no session in the saved browser state');
-}
-
 let api: APIRequestContext;
-async function sql<T = Record<string, unknown>>(query: string): Promise<T[]> {
-  const response = await api.post(`/api/platform/pg-meta/${fx().projectRef}/query`, { data: { query } });
-  expect(response.ok(), await response.text()).toBe(true);
-  return (await response.json()) as T[];
-}
+const sql = <T = Record<string, unknown>>(query: string) => projectSql<T>(api, fx().projectRef, query);
 
 test.describe.configure({ mode: 'serial' });
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
@@ -32,7 +19,7 @@ let page: Page;
 let ids: Record<string, number>;
 
 test.beforeAll(async ({ browser, baseURL }) => {
-  api = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { authorization: `Bearer ${fixtureToken()}` } });
+  api = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { authorization: `Bearer ${savedSessionToken()}` } });
   await sql(`drop schema if exists ${SCHEMA} cascade; create schema ${SCHEMA};
     create table ${SCHEMA}.customers (id bigint primary key, name text not null);
     insert into ${SCHEMA}.customers select i, 'customer ' || i from generate_series(1, 20) i;

@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { SCREENSHOTS, SESSION_KEY, STORAGE_STATE, readFixture } from './support/fixture.ts';
+import { savedSessionToken, projectSql } from './support/project-sql.ts';
+import { SCREENSHOTS, STORAGE_STATE, readFixture } from './support/fixture.ts';
 
 // The table editor's table list, tab bar and home (issue 6, spec B2.1, B2.2, B7, B9) on the real platform: relations
 // of every kind are created with SQL in a schema of their own in 'Storefront', then searched, filtered, sorted,
@@ -8,21 +8,8 @@ import { SCREENSHOTS, SESSION_KEY, STORAGE_STATE, readFixture } from './support/
 const SCHEMA = 'e2e_table_list';
 const fx = () => readFixture();
 
-function fixtureToken(): string {
-  const state = JSON.parse(readFileSync(STORAGE_STATE, 'utf8')) as { origins: { localStorage: { name: string; value: string }[] }[] };
-  for (const origin of state.origins) {
-    const entry = origin.localStorage.find((item) => item.name === SESSION_KEY);
-    if (entry) return (JSON.parse(entry.value) as { access_token: string }).access_token;
-  }
-  throw new Error('no session in the saved browser state');
-}
-
 let api: APIRequestContext;
-async function sql<T = Record<string, unknown>>(query: string): Promise<T[]> {
-  const response = await api.post(`/api/platform/pg-meta/${fx().projectRef}/query`, { data: { query } });
-  expect(response.ok(), await response.text()).toBe(true);
-  return (await response.json()) as T[];
-}
+const sql = <T = Record<string, unknown>>(query: string) => projectSql<T>(api, fx().projectRef, query);
 
 test.describe.configure({ mode: 'serial' });
 
@@ -30,7 +17,7 @@ let page: Page;
 let ids: Record<string, number>;
 
 test.beforeAll(async ({ browser, baseURL }) => {
-  api = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { authorization: `Bearer ${fixtureToken()}` } });
+  api = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { authorization: `Bearer ${savedSessionToken()}` } });
   await sql(`drop schema if exists ${SCHEMA} cascade; create schema ${SCHEMA};
     create table ${SCHEMA}.orders (id int primary key, total numeric);
     comment on table ${SCHEMA}.orders is 'What customers bought';

@@ -6,7 +6,7 @@ import { tableRowsMachine, type FetchCountInput, type FetchRowsInput, type SaveC
 import {
   selectCanCountExact, selectCount, selectCountError, selectEdit, selectError, selectIsEmpty, selectIsFirstLoad, selectRow, selectRowTotal,
 } from '../machines/table-rows.selectors.ts';
-import { planFetch, type FetchedPage, type PageRequest } from '../src/domain/table-editor/row-window.ts';
+import { planFetch, type FetchedPage, type PageRequest } from '../src/domain/table-editor/row-segments.ts';
 import { pagePlan, type GridRow } from '../src/domain/table-editor/rows.ts';
 import type { RowCount } from '../src/domain/table-editor/row-count.ts';
 import type { ColumnInfo, TableMeta } from '../src/domain/table-editor/types.ts';

@@ -189,7 +189,7 @@ export const editorTabsMachine = setup({
             src: 'persist',
             input: ({ context }) => ({ projectRef: context.projectRef, tabs: context.tabs, recentItems: context.recentItems }),
             onDone: 'idle',
-            // Not saved (storage full or blocked): this window keeps its tabs.
+            // Not saved (storage full or blocked): this tab of the browser keeps its tabs.
             onError: 'idle',
           },
         },

@@ -1,12 +1,12 @@
 // The grid's rows (spec B2.1, B9; issue 6): pages of 100 loaded as the view scrolls (keyset after the last row),
 // a jump where nothing is loaded (the scrollbar dragged far), the row count (estimate or exact, exact on request),
 // refresh after changes, sort/filter from the URL, and inline cell edits. Three parallel regions:
-//  - pages: one fetch at a time; when it lands, `idle` asks the window what the view still misses;
+//  - pages: one fetch at a time; when it lands, `idle` asks the loaded segments what the view still misses;
 //  - count: estimate/exact count of the applied query;
 //  - edit: one cell save at a time, the typed value kept on failure.
 // A query change or refresh leaves the loading states, which stops the fetch in flight: a superseded result never lands.
 import { assign, fromPromise, setup } from 'xstate';
-import { placePage, planFetch, replaceRow, trimSegments, type FetchedPage } from '../src/domain/table-editor/row-window.ts';
+import { placePage, planFetch, replaceRow, trimSegments, type FetchedPage } from '../src/domain/table-editor/row-segments.ts';
 import { pagePlan, ROWS_PAGE_SIZE, type GridRow } from '../src/domain/table-editor/rows.ts';
 import type { RowCount } from '../src/domain/table-editor/row-count.ts';
 import type {

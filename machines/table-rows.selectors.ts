@@ -1,6 +1,6 @@
 // Selectors of the grid's rows: views read these through useSelector, never the whole snapshot.
 import type { SnapshotFrom } from 'xstate';
-import { rowAt, rowTotal, type Segment } from '../src/domain/table-editor/row-window.ts';
+import { rowAt, rowTotal, type Segment } from '../src/domain/table-editor/row-segments.ts';
 import type { GridRow } from '../src/domain/table-editor/rows.ts';
 import type { RowCount } from '../src/domain/table-editor/row-count.ts';
 import type { CellEdit, TableRowsMachine } from './table-rows.machine.ts';

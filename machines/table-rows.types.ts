@@ -1,6 +1,6 @@
 // Types of the grid's rows machine (machines/table-rows.machine.ts): context, input, events and the inputs and
 // outputs of its effects.
-import type { PageRequest, Segment, VisibleRange } from '../src/domain/table-editor/row-window.ts';
+import type { PageRequest, Segment, VisibleRange } from '../src/domain/table-editor/row-segments.ts';
 import type { RowCount } from '../src/domain/table-editor/row-count.ts';
 import type { RowKey } from '../src/domain/table-editor/sql.ts';
 import type { RowFilter, RowSort, TableMeta } from '../src/domain/table-editor/types.ts';

@@ -12,7 +12,7 @@ import {
 import { runSql } from '../api/table-editor.ts';
 import { cursorAtSql, pagePlan, pageSql, readRows, type Cursor, type PagePlan, type PageStart } from '../domain/table-editor/rows.ts';
 import { countSql, exactCountSql, filteredEstimateSql, planRows, type RowCount } from '../domain/table-editor/row-count.ts';
-import type { FetchedPage } from '../domain/table-editor/row-window.ts';
+import type { FetchedPage } from '../domain/table-editor/row-segments.ts';
 import { updateRowSql } from '../domain/table-editor/sql.ts';
 
 type RunSql = typeof runSql;

@@ -9,7 +9,7 @@ import type { ActorRefFrom } from 'xstate';
 import type { tableRowsMachine } from '../../../../machines/table-rows.machine.ts';
 import { selectEdit, selectIsSaving, selectRowTotal, selectSegments } from '../../../../machines/table-rows.selectors.ts';
 import { canEditCell, cellsToTsv, isGridKey, isJsonColumn, moveActive, outgoingReference, typedValue, type GridPosition } from '../../../domain/table-editor/grid-cells.ts';
-import { rowAt } from '../../../domain/table-editor/row-window.ts';
+import { rowAt } from '../../../domain/table-editor/row-segments.ts';
 import type { GridRow } from '../../../domain/table-editor/rows.ts';
 import type { ColumnInfo, Relationship, Row, RowSort, TableMeta } from '../../../domain/table-editor/types.ts';
 import { toast } from '../../../ui/toast.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { GridRow } from './rows.ts';
-import { MAX_ROWS_KEPT, placePage, planFetch, replaceRow, rowAt, rowTotal, trimSegments, type FetchedPage, type PageRequest, type Segment } from './row-window.ts';
+import { MAX_ROWS_KEPT, placePage, planFetch, replaceRow, rowAt, rowTotal, trimSegments, type FetchedPage, type PageRequest, type Segment } from './row-segments.ts';
 
 const row = (i: number): GridRow => ({ values: { id: i }, truncated: [], cursor: [String(i)], key: { id: String(i) } });
 
