@@ -3,16 +3,19 @@
 import type { MemberRole } from '../api/schemas/platformFields.ts';
 import { MEMBER_ROLES } from '../api/schemas/platformFields.ts';
 
-export type PermissionAction = 'READ' | 'UPDATE' | 'INFRA_EXECUTE' | 'BILLING_WRITE' | 'CREATE';
+export type PermissionAction = 'READ' | 'UPDATE' | 'INFRA_EXECUTE' | 'BILLING_WRITE' | 'CREATE' | 'DELETE';
 export type PermissionResource =
   | 'service_api_keys'
   | 'projects'
   | 'queue_jobs.projects.initialize_or_resume'
   | 'stripe.subscriptions'
-  | 'preview_branches';
+  | 'preview_branches'
+  | 'storage.buckets'
+  | 'storage.objects'
+  | 'storage.config';
 
 /** The least role that may take the action; anything not listed is refused. */
-const LEAST_ROLE: Readonly<Record<`${PermissionAction} ${PermissionResource}`, MemberRole | undefined>> = {
+const LEAST_ROLE: Readonly<Partial<Record<`${PermissionAction} ${PermissionResource}`, MemberRole>>> = {
   // The service_role key bypasses row security: developers and up see it (the anon key is public anyway).
   'READ service_api_keys': 'developer',
   'UPDATE projects': 'administrator',
@@ -27,18 +30,25 @@ const LEAST_ROLE: Readonly<Record<`${PermissionAction} ${PermissionResource}`, M
   'UPDATE queue_jobs.projects.initialize_or_resume': 'administrator',
   'UPDATE stripe.subscriptions': 'owner',
   'UPDATE preview_branches': 'developer',
-  'INFRA_EXECUTE service_api_keys': undefined,
   'INFRA_EXECUTE projects': 'administrator',
-  'INFRA_EXECUTE stripe.subscriptions': undefined,
   'INFRA_EXECUTE preview_branches': 'developer',
-  'BILLING_WRITE service_api_keys': undefined,
-  'BILLING_WRITE projects': undefined,
-  'BILLING_WRITE queue_jobs.projects.initialize_or_resume': undefined,
-  'BILLING_WRITE preview_branches': undefined,
   'CREATE service_api_keys': 'administrator',
   'CREATE projects': 'administrator',
   'CREATE queue_jobs.projects.initialize_or_resume': 'administrator',
   'CREATE stripe.subscriptions': 'owner',
+  // Storage (issue 14 item 4): read_only members browse and download, developers and up write — the platform
+  // refuses the same writes (server/storage/platformRoutes.ts WRITE_ROLE; uploads need a service_role key it does
+  // not give to read_only members).
+  'READ storage.buckets': 'read_only',
+  'READ storage.objects': 'read_only',
+  'READ storage.config': 'read_only',
+  'CREATE storage.buckets': 'developer',
+  'UPDATE storage.buckets': 'developer',
+  'DELETE storage.buckets': 'developer',
+  'CREATE storage.objects': 'developer',
+  'UPDATE storage.objects': 'developer',
+  'DELETE storage.objects': 'developer',
+  'UPDATE storage.config': 'developer',
 };
 
 const rank = (role: MemberRole) => MEMBER_ROLES.length - MEMBER_ROLES.indexOf(role);
@@ -57,3 +67,52 @@ export const PERMISSION_MESSAGES = {
   resumeProjectToast: 'You do not have the required permissions to restore this project',
   amendSubscriptions: 'You need additional permissions to amend subscriptions',
 } as const;
+
+/** Every write the storage explorer and its settings page offer (issue 14 item 4). */
+export const STORAGE_WRITES = [
+  'createBucket',
+  'editBucket',
+  'deleteBucket',
+  'createFolder',
+  'upload',
+  'rename',
+  'move',
+  'delete',
+  'saveSettings',
+] as const;
+export type StorageWrite = (typeof STORAGE_WRITES)[number];
+
+export const STORAGE_WRITE_PERMISSIONS: Readonly<Record<StorageWrite, { action: PermissionAction; resource: PermissionResource }>> = {
+  createBucket: { action: 'CREATE', resource: 'storage.buckets' },
+  editBucket: { action: 'UPDATE', resource: 'storage.buckets' },
+  // Deleting a bucket empties it first.
+  deleteBucket: { action: 'DELETE', resource: 'storage.buckets' },
+  createFolder: { action: 'CREATE', resource: 'storage.objects' },
+  upload: { action: 'CREATE', resource: 'storage.objects' },
+  rename: { action: 'UPDATE', resource: 'storage.objects' },
+  move: { action: 'UPDATE', resource: 'storage.objects' },
+  delete: { action: 'DELETE', resource: 'storage.objects' },
+  saveSettings: { action: 'UPDATE', resource: 'storage.config' },
+};
+
+export function canWriteStorage(role: MemberRole | null | undefined, write: StorageWrite): boolean {
+  const { action, resource } = STORAGE_WRITE_PERMISSIONS[write];
+  return can(role, action, resource);
+}
+
+// The spec has no storage-specific texts: these follow its pattern for refused actions (A6, B6: 'You need
+// additional permissions to …'); the settings text is the platform's own 403 message.
+const STORAGE_REFUSED: Readonly<Record<StorageWrite, string>> = {
+  createBucket: 'create buckets',
+  editBucket: 'edit buckets',
+  deleteBucket: 'delete buckets',
+  createFolder: 'create folders',
+  upload: 'upload files',
+  rename: 'rename files and folders',
+  move: 'move files',
+  delete: 'delete files and folders',
+  saveSettings: 'change storage settings',
+};
+
+/** The tooltip of a storage write the member may not take. */
+export const storageWriteRefused = (write: StorageWrite): string => `You need additional permissions to ${STORAGE_REFUSED[write]}`;
