@@ -164,6 +164,85 @@ describe('table export', () => {
   });
 });
 
+describe('export filters and role (issues 13.9, 14.3)', () => {
+  it("applies the grid's `in` filter: one value, several values, spaces and quotes", async () => {
+    const one = await download({ schema: 'public', table: 'items', filters: [{ column: 'id', operator: 'in', value: '1' }] });
+    expect(one.status).toBe(200);
+    expect(one.text).toBe(await rawCopy('select * from public.items where id in (1)'));
+    const several = await download({ schema: 'public', table: 'items', filters: [{ column: 'id', operator: 'in', value: '1,2, 30' }] });
+    expect(several.text).toBe(await rawCopy('select * from public.items where id in (1, 2, 30)'));
+    expect(several.text.trim().split('\n')).toHaveLength(4);
+    const quoted = await download({ schema: 'public', table: 'items', filters: [{ column: 'name', operator: 'in', value: `item 3,it'em "4",{x}` }] });
+    expect(quoted.text).toBe(await rawCopy(`select * from public.items where name in ('item 3')`));
+  });
+
+  const secretsSetup = `
+    create table public.secrets (id int primary key, owner_id uuid, body text);
+    insert into public.secrets select i, case when i <= 27 then '11111111-1111-1111-1111-111111111111'::uuid end, 'row ' || i
+      from generate_series(1, 300) i;
+    alter table public.secrets enable row level security;
+    grant select on public.secrets to anon, authenticated;
+    create policy anon_sees_few on public.secrets for select to anon using (id % 100 = 0);
+    create policy own_rows on public.secrets for select to authenticated
+      using (owner_id = (current_setting('request.jwt.claims', true)::jsonb ->> 'sub')::uuid);`;
+
+  it('runs as the impersonated role: anon and a user export exactly the rows the grid shows them', async () => {
+    expect((await sql(secretsSetup)).status).toBe(200);
+    const anon = { role: 'anon', claims: { role: 'anon', ref } };
+    const grid = await h.call('POST', `/api/platform/pg-meta/${ref}/query`, {
+      token: owner.token,
+      body: { query: 'select id from public.secrets order by id', impersonation: anon },
+    });
+    expect(grid.body).toEqual([{ id: 100 }, { id: 200 }, { id: 300 }]);
+    const asAnon = await download({ schema: 'public', table: 'secrets', sorts: [{ column: 'id', ascending: true }], impersonation: anon });
+    expect(asAnon.status).toBe(200);
+    expect(asAnon.text.trim().split('\n').slice(1).map((line) => line.split(',')[0])).toEqual(['100', '200', '300']);
+    const user = { role: 'authenticated', claims: { role: 'authenticated', ref, sub: '11111111-1111-1111-1111-111111111111' } };
+    const asUser = await download({ schema: 'public', table: 'secrets', impersonation: user });
+    expect(asUser.text.trim().split('\n')).toHaveLength(1 + 27);
+    // The member's own role still sees every row.
+    expect((await download({ schema: 'public', table: 'secrets' })).text.trim().split('\n')).toHaveLength(1 + 300);
+    // The check before the link runs as the role too: a table anon may not read is refused up front.
+    await sql('create table public.private_t (x int); revoke all on public.private_t from anon');
+    const refused = await askExport({ schema: 'public', table: 'private_t', impersonation: anon });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toMatch(/permission denied/);
+  });
+
+  it('signs the role into the link: dropping or changing it is refused', async () => {
+    const anon = { role: 'anon', claims: { role: 'anon', ref } };
+    const body = { schema: 'public', table: 'secrets', filters: [], sorts: [], impersonation: anon };
+    const link = new URL(local((await askExport(body)).body.url));
+    const request = JSON.parse(Buffer.from(link.searchParams.get('q')!, 'base64url').toString('utf8'));
+    expect(request.impersonation).toMatchObject(anon);
+    for (const forged of [{ ...request, impersonation: undefined }, { ...request, impersonation: { role: 'service_role', claims: { role: 'service_role' } } }]) {
+      const tampered = new URL(link);
+      tampered.searchParams.set('q', Buffer.from(JSON.stringify(forged)).toString('base64url'));
+      expect((await fetch(tampered)).status).toBe(403);
+    }
+  });
+
+  it('applies an access-token hook as the query endpoint does, and a read-only member exports as the role too', async () => {
+    expect(
+      (
+        await sql(`create function public.as_user(event jsonb) returns jsonb language sql as $$
+          select jsonb_build_object('claims', (event -> 'claims') || '{"role": "authenticated", "sub": "11111111-1111-1111-1111-111111111111"}'::jsonb) $$;
+          grant execute on function public.as_user(jsonb) to public`)
+      ).status,
+    ).toBe(200);
+    const hooked = await download({
+      schema: 'public',
+      table: 'secrets',
+      impersonation: { role: 'authenticated', claims: { role: 'anon' }, hook: { schema: 'public', functionName: 'as_user' } },
+    });
+    expect(hooked.text.trim().split('\n')).toHaveLength(1 + 27);
+    const link = await askExport({ schema: 'public', table: 'secrets', impersonation: { role: 'anon', claims: { role: 'anon' } } }, reader.token);
+    expect(link.status).toBe(200);
+    const text = await (await fetch(local(link.body.url))).text();
+    expect(text.trim().split('\n')).toHaveLength(1 + 3);
+  });
+});
+
 describe('streaming', () => {
   beforeAll(async () => {
     // ~75 MB of CSV: far more than the memory growth allowed below.

@@ -21,6 +21,35 @@ import { sqlError } from './query.ts';
 
 const signedPath = (ref: string, request: string) => `export/${ref}/${request}`;
 
+type ExportImpersonation = NonNullable<TableExportBody['impersonation']>;
+
+/**
+ * spec B2.7 (issue 14.3): the export reads as the role the grid reads as. The same steps as the query endpoint's
+ * `impersonate` (server/pgmeta/query.ts: a hook's returned claims, and their role, replace the chosen ones), but
+ * with `set local` semantics: the role and claims end with the export's transaction, whatever happens to it.
+ */
+async function impersonateLocal(client: pg.PoolClient, impersonation: ExportImpersonation): Promise<void> {
+  let { claims } = impersonation;
+  if (impersonation.hook) {
+    const fn = `${client.escapeIdentifier(impersonation.hook.schema)}.${client.escapeIdentifier(impersonation.hook.functionName)}`;
+    const payload = { user_id: claims.sub ?? null, claims, authentication_method: 'password' };
+    const { rows } = await client.query<{ event: unknown }>(`select ${fn}($1::jsonb) as event`, [JSON.stringify(payload)]);
+    const returned = (rows[0]?.event as { claims?: unknown } | null | undefined)?.claims;
+    if (typeof returned !== 'object' || returned === null || Array.isArray(returned)) {
+      throw badRequest(`The access-token hook ${impersonation.hook.schema}.${impersonation.hook.functionName} returned no claims object`);
+    }
+    claims = returned as Record<string, unknown>;
+  }
+  const role = typeof claims.role === 'string' && impersonation.hook ? claims.role : impersonation.role;
+  await client.query(`select set_config('request.jwt.claims', $1, true), set_config('role', $2, true)`, [JSON.stringify(claims), role]);
+}
+
+/** Opens the export's read-only transaction, as the impersonated role when there is one. */
+async function beginExport(client: pg.PoolClient, impersonation: ExportImpersonation | undefined): Promise<void> {
+  await client.query('begin transaction read only');
+  if (impersonation) await impersonateLocal(client, impersonation);
+}
+
 /** The select of the export, or a 400 when a filter value cannot be used with its operator. */
 function selectSql(body: TableExportBody): string {
   try {
@@ -54,7 +83,7 @@ async function checkExport(pool: pg.Pool, body: TableExportBody): Promise<void> 
   const client = await connect(pool);
   let broken = false;
   try {
-    await client.query('begin transaction read only');
+    await beginExport(client, body.impersonation);
     const { rows } = await client.query<{ oid: string | null }>('select to_regclass($1)::oid as oid', [qualified(body.schema, body.table)]);
     if (!rows[0]?.oid) throw notFound(`Table ${body.schema}.${body.table} not found`);
     // Plans and type-checks the filter values without reading a row.
@@ -74,7 +103,11 @@ async function checkExport(pool: pg.Pool, body: TableExportBody): Promise<void> 
  * slows the COPY down (pg-copy-streams pauses the socket). Resolves once the first chunk arrived, so an error
  * (the table dropped since the link was made) still becomes a 4xx rather than a broken download.
  */
-export async function copyCsvStream(pool: pg.Pool, select: string): Promise<ReadableStream<Uint8Array>> {
+export async function copyCsvStream(
+  pool: pg.Pool,
+  select: string,
+  impersonation?: ExportImpersonation,
+): Promise<ReadableStream<Uint8Array>> {
   const client = await connect(pool);
   let released = false;
   const release = (destroy: boolean) => {
@@ -87,12 +120,13 @@ export async function copyCsvStream(pool: pg.Pool, select: string): Promise<Read
   let chunks: AsyncIterator<Buffer>;
   let first: IteratorResult<Buffer>;
   try {
-    await client.query('begin transaction read only');
+    await beginExport(client, impersonation);
     copy = client.query(copyTo(copySql));
     chunks = copy[Symbol.asyncIterator]();
     first = await chunks.next();
   } catch (error) {
     release(true);
+    if (error instanceof HttpError) throw error;
     throw refusal(error, select);
   }
   const finish = async () => {
@@ -186,7 +220,7 @@ export function tableExportDownloadRoutes(deps: { services: () => Promise<Servic
         return c.json({ message: 'This download link is not valid or has expired: export again' }, 403);
       }
       const body = decodeRequest(request);
-      const stream = await copyCsvStream(await services.pools.get(ref), selectSql(body));
+      const stream = await copyCsvStream(await services.pools.get(ref), selectSql(body), body.impersonation);
       return new Response(stream, {
         headers: {
           'content-type': 'text/csv; charset=utf-8',

@@ -16,6 +16,18 @@ export const tableExportBody = z
       .max(50)
       .default([]),
     sorts: z.array(z.object({ column: identifier, ascending: z.boolean() }).strict()).max(50).default([]),
+    /**
+     * spec B2.7 (issue 14.3): the export runs as the role the grid reads as — the query endpoint's `impersonation`.
+     * It travels inside the signed link, so the link's holder cannot drop or change it.
+     */
+    impersonation: z
+      .object({
+        role: identifier,
+        claims: z.record(z.string(), z.unknown()),
+        hook: z.object({ schema: identifier, functionName: identifier }).strict().optional(),
+      })
+      .strict()
+      .optional(),
   })
   .strict();
 

@@ -59,8 +59,9 @@ export function filterCondition(filter: RowFilter, binder: ValueBinder): string 
     case 'in': {
       const values = filter.value.split(',').map((value) => value.trim()).filter((value) => value !== '');
       if (values.length === 0) return 'false';
-      // Compared as text so one parameter serves any column type.
-      return `${column}::text = any(${binder.bind(values)}::text[])`;
+      // Compared as text, so values of any column type read the same; one bound value each, so the inline binder
+      // (COPY) and bind parameters give the same condition (issue 13.9: an array bound inline was not an array).
+      return `${column}::text in (${values.map((value) => binder.bind(value)).join(', ')})`;
     }
     default:
       throw new Error(`Unknown filter operator '${String(filter.operator)}'`);

@@ -1,11 +1,14 @@
 // The grid toolbar's 'Export' menu (issue 6): the whole table, or only the rows the filters select, as CSV —
 // streamed by the server from `COPY … TO STDOUT` through a short-lived signed link.
 import { useState } from 'react';
+import { selectImpersonation } from '../../../../machines/role-impersonation.selectors.ts';
 import { downloadTableCsv } from '../../../actors/table-export.ts';
+import { toQueryImpersonation } from '../../../domain/impersonation.ts';
 import type { RowFilter, RowSort, TableMeta } from '../../../domain/table-editor/types.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { Menu, MenuItem, MenuTrigger } from '../../../ui/Menu.tsx';
 import { toast } from '../../../ui/toast.ts';
+import { useImpersonation } from '../../editor/ImpersonationContext.tsx';
 
 export interface ExportButtonProps {
   projectRef: string;
@@ -16,10 +19,13 @@ export interface ExportButtonProps {
 
 export function ExportButton({ projectRef, table, filters, sorts }: ExportButtonProps) {
   const [pending, setPending] = useState(false);
+  // spec B2.7 (issue 14.3): the export reads as the role the grid reads as, chosen at the moment of the export.
+  const roles = useImpersonation();
   const run = async (filtered: boolean) => {
     setPending(true);
     try {
-      await downloadTableCsv(projectRef, { schema: table.schema, table: table.name, filters: filtered ? filters : [], sorts });
+      const impersonation = toQueryImpersonation(selectImpersonation(roles.getSnapshot()), { ref: projectRef, endpoint: '' }, Math.floor(Date.now() / 1000));
+      await downloadTableCsv(projectRef, { schema: table.schema, table: table.name, filters: filtered ? filters : [], sorts, impersonation });
       toast.info(`Downloading ${table.name}.csv`);
     } catch (error) {
       toast.error(`Could not export ${table.name}`, { description: error instanceof Error ? error.message : String(error) });
