@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { Hono } from 'hono';
 import { fileUrlKey, verifyFileToken } from '../lifecycle/fileUrls.ts';
+import { USER_CONTENT_HEADERS } from '../http/userContent.ts';
 import type { Services } from '../services.ts';
 
 // Only these files are ever served: a project's backups and archives (the ref pattern keeps `..` out).
@@ -50,6 +51,8 @@ export function fileRoutes(deps: { services: () => Promise<Services> }): Hono {
         'content-length': String(size),
         'content-disposition': `attachment; filename="${filename}"`,
         'cache-control': 'no-store',
+        // Dumps and archives hold user data: never rendered or sniffed in the console's origin (issue 13).
+        ...USER_CONTENT_HEADERS,
       },
     });
   });

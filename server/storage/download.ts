@@ -2,6 +2,7 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
+import { setUserContentHeaders } from '../http/userContent.ts';
 import { StorageError, objectNotFound } from './errors.ts';
 import { objectFile } from './names.ts';
 import { findObject, touchObject, type ObjectRow } from './objects.ts';
@@ -24,12 +25,6 @@ function parseRange(header: string | null, size: number): { start: number; end: 
   return { start, end };
 }
 
-/** RFC 6266 filename for the download query (?download or ?download=name). */
-function disposition(name: string): string {
-  const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
-}
-
 export async function objectResponse(
   project: StorageProject,
   bucketId: string,
@@ -42,15 +37,14 @@ export async function objectResponse(
   if (!info?.isFile()) throw objectNotFound();
   const size = info.size;
   const headers = new Headers({
-    'content-type': row.metadata?.mimetype ?? 'application/octet-stream',
     'cache-control': row.metadata?.cacheControl ?? 'max-age=3600',
     'accept-ranges': 'bytes',
     'last-modified': new Date(row.updated_at).toUTCString(),
   });
   if (row.metadata?.eTag) headers.set('etag', row.metadata.eTag);
-  if (request.download !== undefined && request.download !== null) {
-    headers.set('content-disposition', disposition(request.download || name.split('/').pop()!));
-  }
+  // Uploaded bytes are untrusted and served from the console's origin: sandboxed, never sniffed, and saved rather
+  // than rendered unless the type is passive (issue 13 finding 1; ?download always saves).
+  setUserContentHeaders(headers, { storedType: row.metadata?.mimetype, fileName: name.split('/').pop()!, download: request.download });
   const range = parseRange(request.headers.get('range'), size);
   if (range === 'invalid') {
     headers.set('content-range', `bytes */${size}`);
