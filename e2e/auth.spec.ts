@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { TOTP } from 'otpauth';
-import { SCREENSHOTS, readFixture } from './support/fixture.ts';
+import { SCREENSHOTS, inboxToken, readFixture } from './support/fixture.ts';
 
 // spec A4.11, A5: a new user signs up, signs out, signs in, enables TOTP and signs in with a code.
 test.use({ storageState: { cookies: [], origins: [] } });
@@ -62,7 +62,9 @@ test('sign up, sign out, sign in, enrol TOTP, sign in with the code', async ({ p
 test('sign in with an e-mailed code, and with the magic link, read from the local inbox', async ({ page, request }) => {
   const { email } = readFixture();
   const latestMail = async () => {
-    const inbox = await (await request.get(`/auth/v1/local/inbox?format=json&email=${encodeURIComponent(email)}`)).json();
+    const inbox = await (
+      await request.get(`/auth/v1/local/inbox?format=json&email=${encodeURIComponent(email)}`, { headers: { 'x-strata-inbox-token': inboxToken() } })
+    ).json();
     return inbox.messages[0] as { code: string; link: string; created_at: string };
   };
   await page.goto('/dashboard/sign-in');

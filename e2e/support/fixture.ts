@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import type { Page } from '@playwright/test';
 
 /** Several runs may share a machine: each gets its own output folder (E2E_OUTPUT), port and data folder. */
@@ -29,3 +30,8 @@ export async function accessToken(page: Page): Promise<string> {
 }
 
 export const SCREENSHOTS = 'e2e/screenshots';
+
+/** The local inbox opens only with the token the platform writes to its data folder (README, issue 13). */
+export function inboxToken(): string {
+  return readFileSync(join(resolve(process.env.E2E_DATA_DIR ?? '.tmp/e2e-data'), 'auth-inbox-token'), 'utf8').trim();
+}

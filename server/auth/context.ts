@@ -19,6 +19,8 @@ export interface AuthServiceContext {
   adminSecret: string;
   mode: 'platform' | 'self-hosted';
   inboxEnabled: boolean;
+  /** Required by GET /local/inbox (issue 13 finding 2). */
+  inboxToken: string;
 }
 
 /** Bodies may be empty (auth-js sends none on DELETE); anything else must be JSON that the schema accepts. */

@@ -163,12 +163,16 @@ describe('local inbox', () => {
     const email = uniqueEmail('inbox');
     await h.client().signInWithOtp({ email });
     const code = (await h.latestMail(email))!.code!;
-    const page = await fetch(`${h.url}/local/inbox?email=${encodeURIComponent(email)}`);
+    const page = await fetch(`${h.url}/local/inbox?token=${h.service.inboxToken}&email=${encodeURIComponent(email)}`);
     expect(page.headers.get('content-type')).toContain('text/html');
     const html = await page.text();
     expect(html).toContain(code);
     expect(html).toContain('href="http://127.0.0.1');
-    const json = await (await fetch(`${h.url}/local/inbox?format=json&email=${encodeURIComponent(email)}`)).json();
+    const json = await (
+      await fetch(`${h.url}/local/inbox?format=json&email=${encodeURIComponent(email)}`, {
+        headers: { 'x-strata-inbox-token': h.service.inboxToken },
+      })
+    ).json();
     expect(json.messages[0]).toMatchObject({ to: email, code });
   });
 });

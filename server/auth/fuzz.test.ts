@@ -55,7 +55,7 @@ interface Route {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   path: (id: string) => string;
   fields: string[];
-  auth: 'user' | 'admin' | 'none';
+  auth: 'user' | 'admin' | 'inbox' | 'none';
   query?: string[];
 }
 
@@ -81,7 +81,7 @@ const ROUTES: Route[] = [
   { method: 'GET', path: (id) => `/admin/users/${id}/factors`, fields: [], auth: 'admin' },
   { method: 'POST', path: () => '/admin/generate_link', fields: ['type', 'email', 'password', 'data', 'redirect_to'], auth: 'admin' },
   { method: 'POST', path: () => '/invite', fields: ['email', 'data'], auth: 'admin' },
-  { method: 'GET', path: () => '/local/inbox', fields: [], auth: 'none', query: ['email', 'format'] },
+  { method: 'GET', path: () => '/local/inbox', fields: [], auth: 'inbox', query: ['email', 'format'] },
   { method: 'GET', path: () => '/settings', fields: [], auth: 'none' },
   { method: 'GET', path: () => '/.well-known/jwks.json', fields: [], auth: 'none' },
 ];
@@ -177,6 +177,7 @@ describe('no route answers 5xx to bad input', () => {
           const headers: Record<string, string> = { 'content-type': 'application/json' };
           if (credential !== 'none') {
             if (route.auth === 'admin') headers['x-strata-admin-secret'] = credential === 'valid' ? h.service.adminSecret : 'x';
+            else if (route.auth === 'inbox') headers['x-strata-inbox-token'] = credential === 'valid' ? h.service.inboxToken : 'x';
             else headers.authorization = `Bearer ${credential === 'valid' ? await freshAccessToken() : 'a.b.c'}`;
           }
           const search = new URLSearchParams(query as Record<string, string>).toString();

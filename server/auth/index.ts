@@ -2,12 +2,14 @@
 // (spec A4.11 session and auth, A7 auth service calls, A8 auth errors). Mounted by the platform at /auth/v1;
 // the tables live in schema `auth` (server/migrations/0002_auth.sql, applied by the platform beforehand).
 import { randomBytes } from 'node:crypto';
-import { Hono } from 'hono';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import type pg from 'pg';
 import { checkAccessToken, type AccessClaims, type AuthServiceContext } from './context.ts';
-import { AuthError, errorBody } from './errors.ts';
+import { AuthError, errorBody, forbidden } from './errors.ts';
 import { loadSigningKeys } from './keys.ts';
 import { ADMIN_SECRET_HEADER, registerAdmin } from './routes/admin.ts';
 import { registerEmailFlows } from './routes/email.ts';
@@ -29,6 +31,11 @@ export interface AuthServiceDeps {
   siteUrl?: string;
   /** Optional: the admin secret; otherwise STRATA_AUTH_ADMIN_SECRET, otherwise one generated once and stored. */
   adminSecret?: string;
+  /**
+   * Optional: further URLs whose origins may call this service from a browser (GoTrue's additional redirect
+   * URLs). The service's own origin and the site URL's always may; no other origin ever gets a CORS answer.
+   */
+  redirectUrls?: readonly string[];
 }
 
 export interface AuthService {
@@ -36,7 +43,33 @@ export interface AuthService {
   verifyAccessToken(token: string): Promise<AccessClaims | null>;
   /** The secret the /admin/* routes require (header x-strata-admin-secret, or Authorization: Bearer). */
   adminSecret: string;
+  /** The token GET /local/inbox requires (?token= or x-strata-inbox-token); also in {dataDir}/auth-inbox-token. */
+  inboxToken: string;
 }
+
+/** The file in the data folder that holds the inbox token, for scripts and tests on the same machine. */
+export const INBOX_TOKEN_FILE = 'auth-inbox-token';
+
+const originOf = (url: string): string | null => {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
+};
+
+/** Whether a browser page of `origin` may use the service: an allowed origin, or the very host it asked. */
+function originAllowed(allowed: ReadonlySet<string>, origin: string, c: Context): boolean {
+  if (allowed.has(origin)) return true;
+  // The console opened under another name of this host (localhost vs 127.0.0.1) is still the same origin.
+  try {
+    return new URL(origin).host === (c.req.header('host') ?? '');
+  } catch {
+    return false;
+  }
+}
+
+const isInbox = (c: Context) => c.req.path.endsWith('/local/inbox');
 
 const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -49,9 +82,25 @@ async function storedSecret(pool: pg.Pool, name: string): Promise<string> {
   return result.rows[0]!.value;
 }
 
+/**
+ * The inbox token is printed once at start (the way in, like a notebook server's token) and kept in the data
+ * folder for scripts on this machine; it is as private as that folder.
+ */
+function publishInboxToken(dataDir: string, issuer: string, token: string, log: (line: string) => void) {
+  try {
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(join(dataDir, INBOX_TOKEN_FILE), `${token}\n`, { mode: 0o600 });
+  } catch (error) {
+    log(`[auth] could not write the inbox token file: ${(error as Error).message}`);
+  }
+  log(`Local inbox (mail is not sent locally): ${issuer}/local/inbox?token=${token}`);
+}
+
 export async function createAuthService(deps: AuthServiceDeps): Promise<AuthService> {
   const issuer = deps.issuer.replace(/\/+$/, '');
   const log = deps.log ?? (() => {});
+  const inboxEnabled = process.env.STRATA_AUTH_INBOX !== 'off';
+  const inboxToken = await storedSecret(deps.pool, 'inbox_token');
   const ctx: AuthServiceContext = {
     pool: deps.pool,
     keys: await loadSigningKeys(deps.pool, issuer),
@@ -61,21 +110,37 @@ export async function createAuthService(deps: AuthServiceDeps): Promise<AuthServ
     adminSecret: deps.adminSecret ?? process.env.STRATA_AUTH_ADMIN_SECRET ?? (await storedSecret(deps.pool, 'admin_secret')),
     mode: deps.mode,
     // A development platform: the inbox is how mail is read, so it is on unless turned off explicitly.
-    inboxEnabled: process.env.STRATA_AUTH_INBOX !== 'off',
+    inboxEnabled,
+    inboxToken,
   };
+  if (inboxEnabled) publishInboxToken(deps.dataDir, issuer, inboxToken, log);
 
+  // Issue 13 finding 2: a page on another origin must not drive this service (it could request a recovery, read
+  // the mail and set a password). CORS answers only the console's own origin and the configured site/redirect
+  // URLs (Vite's dev server proxies /auth, so it is same-origin); tokens travel in headers, never cookies.
+  const allowedOrigins = new Set(
+    [issuer, ctx.siteUrl, ...(deps.redirectUrls ?? [])].map(originOf).filter((o): o is string => o !== null),
+  );
   const app = new Hono();
-  // The console may run from Vite's dev server on another port; tokens travel in headers, never cookies.
-  app.use(
-    '*',
-    cors({
-      origin: (origin) => origin,
+  // A request that changes something and names a foreign origin is refused outright: a simple (un-preflighted)
+  // POST would otherwise still run, even though its reply stays unreadable.
+  app.use('*', async (c, next) => {
+    const origin = c.req.header('origin');
+    const safe = c.req.method === 'GET' || c.req.method === 'HEAD' || c.req.method === 'OPTIONS';
+    if (!safe && origin !== undefined && !originAllowed(allowedOrigins, origin, c)) {
+      throw forbidden('origin_not_allowed', 'Requests from this origin are not allowed');
+    }
+    await next();
+  });
+  const corsMiddleware = cors({
+      origin: (origin, c) => (originAllowed(allowedOrigins, origin, c) ? origin : null),
       allowHeaders: ['authorization', 'apikey', 'content-type', 'x-client-info', 'x-supabase-api-version', ADMIN_SECRET_HEADER],
       allowMethods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
       exposeHeaders: ['x-total-count', 'link'],
       maxAge: 600,
-    }),
-  );
+    });
+  // The local inbox is never readable from a script of any origin: no CORS answer at all.
+  app.use('*', (c, next) => (isInbox(c) ? next() : corsMiddleware(c, next)));
   app.use(
     '*',
     bodyLimit({
@@ -101,6 +166,7 @@ export async function createAuthService(deps: AuthServiceDeps): Promise<AuthServ
   return {
     app,
     adminSecret: ctx.adminSecret,
+    inboxToken,
     async verifyAccessToken(token) {
       try {
         return (await checkAccessToken(ctx, token)).claims;

@@ -15,6 +15,8 @@ const MIGRATION = new URL('../migrations/0002_auth.sql', import.meta.url);
 export interface AuthHarness {
   url: string;
   pool: pg.Pool;
+  /** The service's data folder (where it keeps the inbox token). */
+  dataDir: string;
   service: AuthService;
   logs: string[];
   client(options?: { flowType?: 'implicit' | 'pkce' }): GoTrueClient;
@@ -57,6 +59,7 @@ export async function startAuthHarness(): Promise<AuthHarness> {
   return {
     url,
     pool,
+    dataDir,
     service,
     logs,
     client: (options = {}) =>

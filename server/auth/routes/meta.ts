@@ -1,12 +1,37 @@
 // GET /health, GET /settings, GET /.well-known/jwks.json and the local inbox GET /local/inbox.
-import type { Hono } from 'hono';
+import { timingSafeEqual } from 'node:crypto';
+import type { Context, Hono } from 'hono';
 import { emailSchema } from '../../../src/api/schemas/auth.ts';
 import type { AuthServiceContext } from '../context.ts';
-import { notFound } from '../errors.ts';
+import { AuthError, notFound } from '../errors.ts';
 import { inboxHtml, readInbox } from '../mail.ts';
 
 /** spec A9: clients cache the JWKS for 10 minutes; the HTTP cache says the same. */
 const JWKS_MAX_AGE_SECONDS = 600;
+
+/** How scripts send the inbox token (a browser opens the printed URL with ?token= instead). */
+export const INBOX_TOKEN_HEADER = 'x-strata-inbox-token';
+
+function sameToken(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * Issue 13 finding 2: the inbox holds live sign-in and recovery codes, so it opens only with the token the
+ * platform prints at start (also in the data folder). It is never served with CORS headers (see index.ts).
+ */
+function assertInboxToken(c: Context, expected: string): void {
+  const given = c.req.header(INBOX_TOKEN_HEADER) ?? c.req.query('token');
+  if (!given || !sameToken(given, expected)) {
+    throw new AuthError(
+      401,
+      'inbox_token_required',
+      'The local inbox needs the token that `npm start` prints (also in the data folder, file auth-inbox-token)',
+    );
+  }
+}
 
 export function registerMeta(app: Hono, ctx: AuthServiceContext): void {
   app.get('/health', (c) =>
@@ -38,6 +63,13 @@ export function registerMeta(app: Hono, ctx: AuthServiceContext): void {
 
   app.get('/local/inbox', async (c) => {
     if (!ctx.inboxEnabled) throw notFound('not_found', 'The local inbox is turned off');
+    assertInboxToken(c, ctx.inboxToken);
+    // Live codes: never cached, never framed (clickjacking), and the URL with its token never sent as a referrer.
+    c.header('cache-control', 'no-store');
+    c.header('referrer-policy', 'no-referrer');
+    c.header('x-frame-options', 'DENY');
+    c.header('x-content-type-options', 'nosniff');
+    c.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'");
     const filter = emailSchema.safeParse(c.req.query('email') ?? '');
     const email = filter.success ? filter.data : undefined;
     const messages = await readInbox(ctx.pool, email);
@@ -55,8 +87,6 @@ export function registerMeta(app: Hono, ctx: AuthServiceContext): void {
         })),
       });
     }
-    // The page shows live sign-in links: never cache it.
-    c.header('cache-control', 'no-store');
     return c.html(inboxHtml(messages, email));
   });
 }
