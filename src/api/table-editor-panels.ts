@@ -3,7 +3,7 @@
 // project query endpoint (`runSql`); identifiers and values are quoted by src/domain/table-editor/sql.ts only.
 import { runSql } from './table-editor.ts';
 import type { Script } from '../domain/table-editor/ddl.ts';
-import { cellStatement, reverseCountsStatement, type ReverseReference } from '../domain/table-editor/row-values.ts';
+import { cellStatement, editRowStatement, readEditRow, reverseCountsStatement, type ReverseReference } from '../domain/table-editor/row-values.ts';
 import type { RowKey, Statement } from '../domain/table-editor/sql.ts';
 import type { Row, TableMeta } from '../domain/table-editor/types.ts';
 
@@ -65,6 +65,11 @@ export async function fetchCellValue(ref: string, table: Pick<TableMeta, 'schema
   const rows = await runSql<{ value: unknown }>(ref, cellStatement(table, column, key));
   if (rows.length === 0) throw new Error('The row no longer exists');
   return rows[0]!.value;
+}
+
+/** The whole row, every value as Postgres's text, for the edit-row panel (issue 14.1); rejects when it is gone. */
+export async function fetchEditRow(ref: string, table: TableMeta, key: RowKey): Promise<Row> {
+  return readEditRow(table, key, await runSql<Record<string, unknown>>(ref, editRowStatement(table, key)));
 }
 
 /** How many rows of each referencing table point at the row, with that table's id. */

@@ -23,12 +23,43 @@ export function fieldKind(column: Pick<ColumnInfo, 'data_type' | 'format' | 'enu
   return 'text';
 }
 
-/** A value as the grid holds it, as the text of an input. */
+/**
+ * A value as the text of an input (issue 14.1). The edit panel reads every value as Postgres's own text
+ * (`editRowStatement`), and that text is what the form shows and what is bound back: Postgres parses it with the
+ * column's input function, so json keeps its exact text, jsonb stays an object, arrays, bytea, numerics, int8 and
+ * timestamps with zones come back identical. Never JSON-encode a string: that turned a jsonb object into a string.
+ * Values already parsed (an object from a json cell, a JS array) are written as JSON, which those columns accept.
+ */
 export function valueText(value: unknown, kind: FieldKind): string {
   if (value === null || value === undefined) return '';
-  if (kind === 'json' || (typeof value === 'object' && kind !== 'array')) return JSON.stringify(value, null, 2);
-  if (kind === 'array' && Array.isArray(value)) return JSON.stringify(value);
+  if (kind === 'boolean') {
+    if (value === true || value === 't') return 'true';
+    if (value === false || value === 'f') return 'false';
+  }
+  if (typeof value === 'string') return value;
+  if (typeof value === 'object') return JSON.stringify(value, null, kind === 'json' ? 2 : undefined);
   return String(value);
+}
+
+/** A column's whole row, every value as Postgres's text (`::text`), by the row's key: what the edit panel shows. */
+export function editRowStatement(table: Pick<TableMeta, 'schema' | 'name' | 'columns'>, key: RowKey): Statement {
+  const parameters: unknown[] = [];
+  const where = Object.entries(key).map(([name, value]) =>
+    value === null ? `${ident(name)} is null` : `${ident(name)} = $${parameters.push(typeof value === 'object' ? JSON.stringify(value) : value)}`,
+  );
+  if (where.length === 0) throw new Error('A row needs a key to be read');
+  // Positional aliases: no column name can clash with another or with the key.
+  const cells = table.columns.map((column, i) => `${ident(column.name)}::text as ${ident(`c${i}`)}`).join(', ') || 'null as none';
+  return { query: `select ${cells} from ${qualified(table.schema, table.name)} where ${where.join(' and ')} limit 1`, parameters };
+}
+
+/** The row read by editRowStatement, by column name, with its key (a table without primary key keeps its ctid). */
+export function readEditRow(table: Pick<TableMeta, 'columns'>, key: RowKey, raw: readonly Record<string, unknown>[]): Row {
+  const record = raw[0];
+  if (!record) throw new Error('The row no longer exists');
+  const row: Row = {};
+  table.columns.forEach((column, i) => (row[column.name] = record[`c${i}`] ?? null));
+  return { ...row, ...key };
 }
 
 /** The field a column starts with: the row's value when editing; DEFAULT for columns with a default when adding. */
@@ -46,11 +77,18 @@ export function initialDraft(table: Pick<TableMeta, 'columns'>, row: Row | null)
   return Object.fromEntries(table.columns.map((column) => [column.name, initialField(column, row)]));
 }
 
+/** float and numeric take NaN and ±Infinity (Postgres's spelling, any case); integers do not. */
+const specialNumber = (column: Pick<ColumnInfo, 'format'>, text: string) =>
+  ['float4', 'float8', 'numeric'].includes(column.format) && /^\s*[+-]?(nan|inf|infinity)\s*$/i.test(text);
+
+/** `[1, 2]` is JSON; `[0:1]={1,2}` is Postgres's literal of an array whose bounds are not 1 (as `::text` writes it). */
+const isJsonArrayText = (text: string) => text.trim().startsWith('[') && !/^\s*(\[-?\d+:-?\d+\])+\s*=/.test(text);
+
 /** An input's problem, or null. Postgres has the last word; this only catches what it would refuse anyway. */
 export function fieldProblem(column: ColumnInfo, field: FieldValue): string | null {
   if (field.mode !== 'value') return null;
   const kind = fieldKind(column);
-  if (kind === 'number' && field.text.trim() !== '' && !Number.isFinite(Number(field.text))) return 'Enter a number';
+  if (kind === 'number' && field.text.trim() !== '' && !Number.isFinite(Number(field.text)) && !specialNumber(column, field.text)) return 'Enter a number';
   if (kind === 'json' && field.text.trim() !== '') {
     try {
       JSON.parse(field.text);
@@ -58,7 +96,7 @@ export function fieldProblem(column: ColumnInfo, field: FieldValue): string | nu
       return `Invalid JSON: ${(error as Error).message}`;
     }
   }
-  if (kind === 'array' && field.text.trim().startsWith('[')) {
+  if (kind === 'array' && isJsonArrayText(field.text)) {
     try {
       if (!Array.isArray(JSON.parse(field.text))) return 'Enter a JSON array or a Postgres array literal';
     } catch {
@@ -73,12 +111,14 @@ export function parameterOf(column: ColumnInfo, text: string): unknown {
   const kind = fieldKind(column);
   // Only text can be empty; an empty number, date, JSON… input means no value.
   if (kind !== 'text' && text.trim() === '') return null;
-  if (kind === 'array' && text.trim().startsWith('[')) return JSON.parse(text) as unknown[];
+  if (kind === 'array' && isJsonArrayText(text)) return JSON.parse(text) as unknown[];
   return text;
 }
 
 /** A row's key: its primary-key values, or every value when the table has none. */
 export function rowKey(table: Pick<TableMeta, 'primary_keys'>, row: Row): RowKey {
+  // Without a primary key the grid gives each row its ctid: that, not values cut on the wire, finds the row.
+  if (table.primary_keys.length === 0 && typeof row.ctid === 'string') return { ctid: row.ctid };
   const names = table.primary_keys.length > 0 ? table.primary_keys : Object.keys(row);
   return Object.fromEntries(names.map((name) => [name, row[name] ?? null]));
 }
@@ -151,3 +191,4 @@ export function reverseCountsStatement(references: readonly ReverseReference[]):
   });
   return { query: `select ${counts.join(', ') || '1 as none'}`, parameters };
 }
+

@@ -1,16 +1,19 @@
 // Add row / edit row (spec B2.1 side panel): a field per column. A foreign-key column's 'Select a record' hands what
 // was typed to the UI machine, which gives it back (with the chosen value) when the picker returns here. The edit
 // panel lists the row's reverse references. Insert/update go as bind parameters; a Postgres error keeps every field.
+// The edit panel reads the row again, whole and as Postgres's text (issue 14.1): the grid's values are cut on the wire
+// and partly parsed, and a form built from them changed values (a jsonb object saved back as a string).
 import { useState } from 'react';
-import { runScript } from '../../../api/table-editor-panels.ts';
-import { initialDraft, insertStatement, updateStatement, valueText, fieldKind, fieldProblem, type RowDraft } from '../../../domain/table-editor/row-values.ts';
+import { fetchEditRow, runScript } from '../../../api/table-editor-panels.ts';
+import { initialDraft, insertStatement, rowKey, updateStatement, valueText, fieldKind, fieldProblem, type RowDraft } from '../../../domain/table-editor/row-values.ts';
 import type { ColumnInfo, Row, TableMeta } from '../../../domain/table-editor/types.ts';
 import type { PanelProps } from './PanelHost.tsx';
 import * as css from './Panels.css.ts';
 import { ReverseReferences } from './ReverseReferences.tsx';
 import { RowField } from './RowField.tsx';
 import { SidePanel } from './SidePanel.tsx';
-import { useEditorTask } from './useEditorTask.ts';
+import { useEditorTask, usePanelRead } from './useEditorTask.ts';
+import { Skeleton } from '../../../ui/Skeleton.tsx';
 
 export interface RowPanelProps extends PanelProps {
   table: TableMeta;
@@ -31,7 +34,35 @@ function startingDraft(table: TableMeta, row: Row | null, draft: Record<string, 
   return start;
 }
 
-export function RowPanel({ projectRef, canWrite, onClose, onDone, table, row, draft, chosen, onChooseReference }: RowPanelProps) {
+export function RowPanel(props: RowPanelProps) {
+  return props.row ? <EditRowPanel {...props} row={props.row} /> : <RowForm {...props} row={null} />;
+}
+
+/** Edit: the form opens on the row as read again by its key. */
+function EditRowPanel(props: RowPanelProps & { row: Row }) {
+  const { projectRef, table, row, onClose, canWrite } = props;
+  const key = rowKey(table, row);
+  const whole = usePanelRead(() => fetchEditRow(projectRef, table, key), [projectRef, table.id, key]);
+  if (whole.data) return <RowForm {...props} row={whole.data} />;
+  return (
+    <SidePanel
+      title={`Update row from ${table.name}`}
+      onClose={onClose}
+      submitLabel="Save"
+      onSubmit={() => undefined}
+      submitting={false}
+      submitDisabled
+      error={whole.error}
+      errorSubject="Failed to read the row"
+      canWrite={canWrite}
+      projectRef={projectRef}
+    >
+      {whole.error ? null : <Skeleton height={240} />}
+    </SidePanel>
+  );
+}
+
+function RowForm({ projectRef, canWrite, onClose, onDone, table, row, draft, chosen, onChooseReference }: RowPanelProps) {
   const [fields, setFields] = useState<RowDraft>(() => startingDraft(table, row, draft, chosen));
   const task = useEditorTask(async (values: RowDraft) => {
     if (row) {
