@@ -48,7 +48,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.onError(errorResponse);
 
-  app.route('/', consoleRoutes(deps.distDir, deps.mode) as unknown as Hono<AppEnv>);
+  app.route('/', consoleRoutes(deps.distDir, deps.mode, { publicHost: deps.publicHost }) as unknown as Hono<AppEnv>);
 
   if (deps.auth) {
     const auth = deps.auth;

@@ -1,5 +1,6 @@
 // The built console under /dashboard (vite base '/dashboard/'): files from dist/, and dist/index.html for every
 // page path so the client router can take over (spec A2.1). Never waits for the database.
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -20,8 +21,64 @@ const METHOD_NOT_ALLOWED = `<!doctype html><meta charset="utf-8"><title>405 | St
 <body style="font-family:system-ui;background:#171717;color:#ededed;display:flex;align-items:center;justify-content:center;height:90vh">
 <p><strong style="font-size:24px;margin-right:16px">405</strong> Method Not Allowed</p></body>`;
 
-export function consoleRoutes(distDir: string, mode: 'platform' | 'self-hosted' = 'platform'): Hono {
+/** Inline scripts of `html` that run (not data blocks like strata-config, not src= scripts), as CSP hashes. */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes: string[] = [];
+  for (const [, attributes = '', body = ''] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
+    if (/\bsrc\s*=/i.test(attributes)) continue;
+    const type = /\btype\s*=\s*["']?([^"'\s>]+)/i.exec(attributes)?.[1]?.toLowerCase();
+    if (type && !['module', 'text/javascript', 'application/javascript'].includes(type)) continue;
+    hashes.push(`'sha256-${createHash('sha256').update(body).digest('base64')}'`);
+  }
+  return hashes;
+}
+
+/**
+ * The console's CSP (issue 13 finding 8): its own scripts and the inline theme script of index.html by hash, never
+ * 'unsafe-inline' or eval for scripts; styles inline too, because CodeMirror and react-aria write style elements
+ * and attributes at run time; the CSV import worker is a module from assets (blob: kept for bundles that inline
+ * it); data: images (the TOTP QR code); requests to the console's origin and the project API URL (uploads).
+ */
+export function consoleCsp(options: { scriptHashes?: string[]; apiOrigin?: string | null } = {}): string {
+  const api = options.apiOrigin ? ` ${options.apiOrigin}` : '';
+  return [
+    "default-src 'self'",
+    `script-src 'self'${(options.scriptHashes ?? []).map((hash) => ` ${hash}`).join('')}`,
+    "style-src 'self' 'unsafe-inline'",
+    `img-src 'self' data: blob:${api}`,
+    "font-src 'self' data:",
+    `connect-src 'self'${api}`,
+    "worker-src 'self' blob:",
+    "manifest-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+export interface ConsoleOptions {
+  /** host:port of the project API URLs (`<publicHost>/p/<ref>`), another origin than the console's at times. */
+  publicHost?: string;
+}
+
+export function consoleRoutes(distDir: string, mode: 'platform' | 'self-hosted' = 'platform', options: ConsoleOptions = {}): Hono {
   const routes = new Hono();
+  const apiOrigin = options.publicHost ? `http://${options.publicHost}` : null;
+
+  // Every console response: no framing (clickjacking), no sniffing, no referrer leaving the console's URLs; pages
+  // set their own CSP with the hashes of their inline scripts.
+  const securityHeaders: MiddlewareHandler = async (c, next) => {
+    await next();
+    const headers = c.res.headers;
+    if (!headers.has('content-security-policy')) headers.set('Content-Security-Policy', consoleCsp({ apiOrigin }));
+    headers.set('X-Frame-Options', 'DENY');
+    headers.set('X-Content-Type-Options', 'nosniff');
+    headers.set('Referrer-Policy', 'no-referrer');
+  };
+  routes.use('/', securityHeaders);
+  routes.use('/dashboard', securityHeaders);
+  routes.use('/dashboard/*', securityHeaders);
   let files: MiddlewareHandler | null = null;
 
   // Created on first use: the folder may be built after the platform started.
@@ -46,8 +103,10 @@ export function consoleRoutes(distDir: string, mode: 'platform' | 'self-hosted' 
     if (/\.[a-z0-9]+$/i.test(last)) return c.text('Not found', 404);
     try {
       const html = await readFile(join(distDir, 'index.html'), 'utf8');
+      const page = withConsoleConfig(html, mode);
       c.header('Cache-Control', 'no-cache');
-      return c.html(withConsoleConfig(html, mode));
+      c.header('Content-Security-Policy', consoleCsp({ scriptHashes: inlineScriptHashes(page), apiOrigin }));
+      return c.html(page);
     } catch {
       return c.html(NOT_BUILT, 503);
     }
