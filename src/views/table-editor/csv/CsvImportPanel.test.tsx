@@ -174,5 +174,11 @@ describe('ExportButton', () => {
     await user.click(screen.getByRole('menuitem', { name: 'Export table as CSV' }));
     await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
     expect(exportRequest).toHaveBeenLastCalledWith('proj1', { schema: 'public', table: 'people', filters: [], sorts: [{ column: 'id', ascending: true }] });
+    // spec B2.7 (issue 14.3): the role the grid reads as goes with the request.
+    const anon = { role: 'anon', claims: { role: 'anon' } };
+    rerender(<ExportButton projectRef="proj1" table={table} filters={[]} sorts={[]} impersonation={() => anon} />);
+    await user.click(screen.getByRole('button', { name: 'Export' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Export table as CSV' }));
+    await waitFor(() => expect(exportRequest).toHaveBeenLastCalledWith('proj1', { schema: 'public', table: 'people', filters: [], sorts: [], impersonation: anon }));
   });
 });

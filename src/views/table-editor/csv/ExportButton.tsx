@@ -1,30 +1,28 @@
 // The grid toolbar's 'Export' menu (issue 6): the whole table, or only the rows the filters select, as CSV —
 // streamed by the server from `COPY … TO STDOUT` through a short-lived signed link.
 import { useState } from 'react';
-import { selectImpersonation } from '../../../../machines/role-impersonation.selectors.ts';
 import { downloadTableCsv } from '../../../actors/table-export.ts';
-import { toQueryImpersonation } from '../../../domain/impersonation.ts';
+import type { QueryImpersonation } from '../../../domain/impersonation.ts';
 import type { RowFilter, RowSort, TableMeta } from '../../../domain/table-editor/types.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { Menu, MenuItem, MenuTrigger } from '../../../ui/Menu.tsx';
 import { toast } from '../../../ui/toast.ts';
-import { useImpersonation } from '../../editor/ImpersonationContext.tsx';
 
 export interface ExportButtonProps {
   projectRef: string;
   table: TableMeta;
   filters: RowFilter[];
   sorts: RowSort[];
+  /** spec B2.7 (issue 14.3): the role the grid reads as, at the moment of the export; none for the member's own. */
+  impersonation?: (() => QueryImpersonation | undefined) | undefined;
 }
 
-export function ExportButton({ projectRef, table, filters, sorts }: ExportButtonProps) {
+export function ExportButton({ projectRef, table, filters, sorts, impersonation: currentRole }: ExportButtonProps) {
   const [pending, setPending] = useState(false);
-  // spec B2.7 (issue 14.3): the export reads as the role the grid reads as, chosen at the moment of the export.
-  const roles = useImpersonation();
   const run = async (filtered: boolean) => {
     setPending(true);
     try {
-      const impersonation = toQueryImpersonation(selectImpersonation(roles.getSnapshot()), { ref: projectRef, endpoint: '' }, Math.floor(Date.now() / 1000));
+      const impersonation = currentRole?.();
       await downloadTableCsv(projectRef, { schema: table.schema, table: table.name, filters: filtered ? filters : [], sorts, impersonation });
       toast.info(`Downloading ${table.name}.csv`);
     } catch (error) {

@@ -53,15 +53,13 @@ export function TableGridPage({ project, meta, sorts, filters, onQueryChange, on
   const [initialScrollTop] = useState(() => selectScrollTop(tabs.getSnapshot(), id));
   // spec B2.7: rows are read (and cells saved) as the role chosen in the role picker, read at each call.
   const impersonation = useImpersonation();
-  const logic = useMemo(
-    () =>
-      tableRowsLogic(project.ref, (ref, statement, options = {}) =>
-        runSql(ref, statement, {
-          ...options,
-          impersonation: toQueryImpersonation(selectImpersonation(impersonation.getSnapshot()), { ref, endpoint: '' }, Math.floor(Date.now() / 1000)),
-        }),
-      ),
+  const currentRole = useMemo(
+    () => () => toQueryImpersonation(selectImpersonation(impersonation.getSnapshot()), { ref: project.ref, endpoint: '' }, Math.floor(Date.now() / 1000)),
     [project.ref, impersonation],
+  );
+  const logic = useMemo(
+    () => tableRowsLogic(project.ref, (ref, statement, options = {}) => runSql(ref, statement, { ...options, impersonation: currentRole() })),
+    [project.ref, currentRole],
   );
   const rows = useActorRef(logic, {
     input: { table: meta, sorts, filters, visible: { start: Math.floor(initialScrollTop / css.ROW_HEIGHT), end: Math.floor(initialScrollTop / css.ROW_HEIGHT) + 30 } },
@@ -138,7 +136,7 @@ export function TableGridPage({ project, meta, sorts, filters, onQueryChange, on
         onEditRow={editRows && single ? () => ui.send({ type: 'ui.editRow', row: rowForPanels(single) }) : null}
         onRefresh={() => rows.send({ type: 'rows.refresh' })}
         rolePicker={<RolePicker />}
-        exportButton={<ExportButton projectRef={project.ref} table={meta} filters={filters} sorts={sorts} />}
+        exportButton={<ExportButton projectRef={project.ref} table={meta} filters={filters} sorts={sorts} impersonation={currentRole} />}
       />
       <FilterBar columns={meta.columns} filters={filters} onChange={(next) => onQueryChange({ filters: next })} />
       {error ? (

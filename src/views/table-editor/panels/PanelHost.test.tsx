@@ -17,6 +17,7 @@ const api = vi.hoisted(() => ({
   runScript: vi.fn(),
   runSql: vi.fn(),
   fetchCellValue: vi.fn(),
+  fetchEditRow: vi.fn(),
   role: 'owner' as string | undefined,
   search: {} as Record<string, unknown>,
 }));
@@ -26,6 +27,7 @@ vi.mock('../../../api/table-editor-panels.ts', () => ({
   fetchReferenceTargets: async () => [{ schema: 'public', table: 'customers', column: 'id', format: 'int8' }],
   fetchColumnConstraints: async () => ({ unique: null, foreignKey: null }),
   fetchCellValue: api.fetchCellValue,
+  fetchEditRow: api.fetchEditRow,
   fetchReverseCounts: async () => [{ count: 2, id: 99 }],
 }));
 vi.mock('../../../api/table-editor.ts', () => ({ runSql: api.runSql }));
@@ -152,7 +154,9 @@ describe('panel host', () => {
 
   it('edit row lists reverse references and updates only what changed', async () => {
     const user = userEvent.setup();
-    open({ type: 'ui.editRow', row: { id: 3, note: 'a', customer_id: 7 } });
+    // The grid's row is cut on the wire: the panel reads it again, whole and as text, by its key (issue 14.1).
+    api.fetchEditRow.mockResolvedValue({ id: '3', note: 'a', customer_id: '7' });
+    open({ type: 'ui.editRow', row: { id: 3, note: 'a…', customer_id: 7 } });
     expect(await screen.findByText('public.items')).toBeTruthy();
     expect(screen.getByText(/2 rows/)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'public.items' }).getAttribute('href')).toMatch(/\/project\/abc\/editor\/99\?schema=public&filter=order_id%3Aeq%3A3$/);
@@ -160,8 +164,9 @@ describe('panel host', () => {
     await user.type(screen.getByLabelText('note'), 'b');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() =>
-      expect(api.runScript).toHaveBeenCalledWith('abc', { query: 'update public.orders set note = $1 where id = $2 returning *', parameters: ['b', 3] }),
+      expect(api.runScript).toHaveBeenCalledWith('abc', { query: 'update public.orders set note = $1 where id = $2 returning *', parameters: ['b', '3'] }),
     );
+    expect(api.fetchEditRow).toHaveBeenCalledWith('abc', orders, { id: 3 });
   });
 
   it('expand text reads the whole value by the primary key before showing it', async () => {
