@@ -35,8 +35,11 @@ export interface AppDeps {
   services: () => Promise<Services>;
   /** Checks a session's access token (the auth service's verifier; a fake one in tests). */
   verifyAccessToken: VerifyAccessToken;
-  /** The auth service, given the untouched request (its routes live under /auth/v1). */
-  auth?: (request: Request) => Response | Promise<Response>;
+  /**
+   * The auth service, given the untouched request (its routes live under /auth/v1) and the server's bindings,
+   * from which it reads the client's address for its rate limits.
+   */
+  auth?: (request: Request, env?: unknown) => Response | Promise<Response>;
   /** STRATA_DEV_SWITCHES=1: mounts POST /api/platform/dev/projects/{ref} (README "Developer switches"). */
   devSwitches?: boolean;
 }
@@ -52,8 +55,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
 
   if (deps.auth) {
     const auth = deps.auth;
-    app.all('/auth/v1', (c) => auth(c.req.raw));
-    app.all('/auth/v1/*', (c) => auth(c.req.raw));
+    app.all('/auth/v1', (c) => auth(c.req.raw, c.env));
+    app.all('/auth/v1/*', (c) => auth(c.req.raw, c.env));
   }
 
   // Each project's own API URL (app_config.endpoint): answers to the project's keys, not to console sessions.

@@ -31,9 +31,9 @@ const app = createApp({
   devSwitches: config.devSwitches,
   services: () => runtime.services,
   verifyAccessToken: async (token) => (await runtime.auth).verifyAccessToken(token),
-  auth: async (request) => {
+  auth: async (request, env) => {
     try {
-      return await (await authRoot).fetch(request);
+      return await (await authRoot).fetch(request, env);
     } catch {
       return Response.json({ message: 'The auth service is not available; see the platform log' }, { status: 503 });
     }

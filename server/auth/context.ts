@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import { UUID_PATTERN } from '../../src/api/schemas/auth.ts';
 import { badRequest, forbidden, noAuthorization, sessionNotFound, validationFailed, zodMessage } from './errors.ts';
 import type { SigningKeys } from './keys.ts';
+import type { RateLimiter } from './rate-limits.ts';
 import { findSession, type Aal, type SessionRow } from './sessions.ts';
 import { findUserById, type UserRow } from './users.ts';
 
@@ -21,6 +22,8 @@ export interface AuthServiceContext {
   inboxEnabled: boolean;
   /** Required by GET /local/inbox (issue 13 finding 2). */
   inboxToken: string;
+  /** Counts requests against the limits of rate-limits.ts (issue 13 finding 3). */
+  rateLimiter: RateLimiter;
 }
 
 /** Bodies may be empty (auth-js sends none on DELETE); anything else must be JSON that the schema accepts. */

@@ -11,6 +11,7 @@ import type pg from 'pg';
 import { checkAccessToken, type AccessClaims, type AuthServiceContext } from './context.ts';
 import { AuthError, errorBody, forbidden } from './errors.ts';
 import { loadSigningKeys } from './keys.ts';
+import { createRateLimiter, RateLimited, resolveRateLimits, type RateLimitOverrides } from './rate-limits.ts';
 import { ADMIN_SECRET_HEADER, registerAdmin } from './routes/admin.ts';
 import { registerEmailFlows } from './routes/email.ts';
 import { registerFactors } from './routes/factors.ts';
@@ -36,6 +37,8 @@ export interface AuthServiceDeps {
    * URLs). The service's own origin and the site URL's always may; no other origin ever gets a CORS answer.
    */
   redirectUrls?: readonly string[];
+  /** Optional: limits other than the defaults of rate-limits.ts (tests); STRATA_AUTH_RATE_LIMITS comes between. */
+  rateLimits?: RateLimitOverrides;
 }
 
 export interface AuthService {
@@ -112,6 +115,7 @@ export async function createAuthService(deps: AuthServiceDeps): Promise<AuthServ
     // A development platform: the inbox is how mail is read, so it is on unless turned off explicitly.
     inboxEnabled,
     inboxToken,
+    rateLimiter: createRateLimiter(deps.pool, resolveRateLimits(deps.rateLimits, log)),
   };
   if (inboxEnabled) publishInboxToken(deps.dataDir, issuer, inboxToken, log);
 
@@ -157,6 +161,7 @@ export async function createAuthService(deps: AuthServiceDeps): Promise<AuthServ
 
   app.notFound((c) => c.json(errorBody(new AuthError(404, 'not_found', 'Not found')), 404));
   app.onError((error, c) => {
+    if (error instanceof RateLimited) c.header('retry-after', String(error.retryAfterSeconds));
     if (error instanceof AuthError) return c.json(errorBody(error), error.status);
     // The message only: request bodies may hold passwords and must never reach the log.
     log(`[auth] unexpected error on ${c.req.method} ${c.req.path}: ${error.message}`);

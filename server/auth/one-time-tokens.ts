@@ -1,8 +1,9 @@
 // E-mailed one-time tokens (a link token and a 6-digit code in one mail) and PKCE flow states.
 // Both are single-use: consuming deletes the row in the same statement that checks it, so two concurrent
 // verifications of one code cannot both win.
-import { createHash } from 'node:crypto';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { randomCode, randomSecret, sha256, type Queryable } from './db.ts';
+import { MAX_CODE_ATTEMPTS } from './rate-limits.ts';
 import type { AuthMethod } from './sessions.ts';
 
 /** GoTrue's default e-mail OTP lifetime (mailer_otp_exp). */
@@ -71,24 +72,47 @@ export async function consumeByLink(
   if (!hash) return null;
   const result = await db.query<OneTimeTokenRow>(
     `DELETE FROM auth.one_time_tokens WHERE link_hash = $1 AND purpose = ANY($2) AND expires_at > now()
+       AND code_attempts < $3
      RETURNING ${COLUMNS}`,
-    [hash, purposes],
+    [hash, purposes, MAX_CODE_ATTEMPTS],
   );
   return result.rows[0] ?? null;
 }
 
+const sameHash = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+
+/**
+ * Issue 13 finding 3: a 6-digit code must not be guessable, so every try is counted on the user's live tokens
+ * BEFORE the code is compared, and a token takes at most MAX_CODE_ATTEMPTS tries. The counting UPDATE locks the
+ * row, so concurrent guesses queue behind it and cannot exceed the cap; the try that uses up the last attempt
+ * without the right code deletes the token, link included.
+ */
 export async function consumeByCode(
   db: Queryable,
   userId: string,
   code: string,
   purposes: readonly TokenPurpose[],
 ): Promise<OneTimeTokenRow | null> {
-  const result = await db.query<OneTimeTokenRow>(
-    `DELETE FROM auth.one_time_tokens WHERE user_id = $1 AND code_hash = $2 AND purpose = ANY($3)
-       AND expires_at > now() RETURNING ${COLUMNS}`,
-    [userId, codeHash(userId, code), purposes],
+  const tried = await db.query<OneTimeTokenRow & { code_hash: string }>(
+    `UPDATE auth.one_time_tokens SET code_attempts = code_attempts + 1
+     WHERE user_id = $1 AND purpose = ANY($2) AND expires_at > now() AND code_attempts < $3
+     RETURNING ${COLUMNS}, code_hash`,
+    [userId, purposes, MAX_CODE_ATTEMPTS],
   );
-  return result.rows[0] ?? null;
+  const expected = codeHash(userId, code);
+  const match = tried.rows.find((row) => sameHash(row.code_hash, expected));
+  if (match) {
+    const result = await db.query<OneTimeTokenRow>(`DELETE FROM auth.one_time_tokens WHERE id = $1 RETURNING ${COLUMNS}`, [
+      match.id,
+    ]);
+    return result.rows[0] ?? null;
+  }
+  await db.query('DELETE FROM auth.one_time_tokens WHERE user_id = $1 AND purpose = ANY($2) AND code_attempts >= $3', [
+    userId,
+    purposes,
+    MAX_CODE_ATTEMPTS,
+  ]);
+  return null;
 }
 
 export async function createFlowState(db: Queryable, userId: string, pkce: PkceRequest, method: AuthMethod) {

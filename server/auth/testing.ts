@@ -9,8 +9,22 @@ import { Hono } from 'hono';
 import pg from 'pg';
 import { freePort, startTestCluster, type TestCluster } from '../testing/database.ts';
 import { createAuthService, type AuthService } from './index.ts';
+import { RATE_LIMIT_NAMES, type RateLimitOverrides } from './rate-limits.ts';
 
-const MIGRATION = new URL('../migrations/0002_auth.sql', import.meta.url);
+const MIGRATIONS = [
+  new URL('../migrations/0002_auth.sql', import.meta.url),
+  new URL('../migrations/0008_auth_hardening.sql', import.meta.url),
+];
+
+/**
+ * Tests sign up and in far more often than a person would, all from 127.0.0.1: unless a test is about the
+ * limits (`rateLimits: 'defaults'`), the harness raises every rate limit out of the way.
+ */
+const GENEROUS_LIMITS: RateLimitOverrides = Object.fromEntries(RATE_LIMIT_NAMES.map((name) => [name, { max: 1_000_000 }]));
+
+export interface AuthHarnessOptions {
+  rateLimits?: 'defaults' | RateLimitOverrides;
+}
 
 export interface AuthHarness {
   url: string;
@@ -38,19 +52,26 @@ export function memoryStorage() {
 
 let clientCount = 0;
 
-export async function startAuthHarness(): Promise<AuthHarness> {
+export async function startAuthHarness(options: AuthHarnessOptions = {}): Promise<AuthHarness> {
   const cluster: TestCluster = await startTestCluster();
   const pool = new pg.Pool({ connectionString: await cluster.createDatabase('auth'), max: 6 });
   // An idle connection cut by the cluster shutting down must not become an uncaught error.
   pool.on('error', () => {});
-  // Applied twice on purpose: the platform may re-run migrations, so the file must be idempotent.
-  await pool.query(readFileSync(MIGRATION, 'utf8'));
-  await pool.query(readFileSync(MIGRATION, 'utf8'));
+  // Applied twice on purpose: the platform may re-run migrations, so the files must be idempotent.
+  for (const migration of [...MIGRATIONS, ...MIGRATIONS]) await pool.query(readFileSync(migration, 'utf8'));
   const dataDir = mkdtempSync(join(tmpdir(), 'strata-auth-'));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}/auth/v1`;
   const logs: string[] = [];
-  const service = await createAuthService({ pool, issuer: url, dataDir, mode: 'platform', log: (line) => logs.push(line) });
+  const rateLimits = options.rateLimits === 'defaults' ? undefined : (options.rateLimits ?? GENEROUS_LIMITS);
+  const service = await createAuthService({
+    pool,
+    issuer: url,
+    dataDir,
+    mode: 'platform',
+    log: (line) => logs.push(line),
+    ...(rateLimits ? { rateLimits } : {}),
+  });
   const root = new Hono();
   root.route('/auth/v1', service.app);
   const server = serve({ fetch: root.fetch, port, hostname: '127.0.0.1' });

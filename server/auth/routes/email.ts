@@ -7,6 +7,7 @@ import { mailEmailLink, pkceFrom } from '../email-flows.ts';
 import { AuthError, otpExpired, unprocessable, validationFailed } from '../errors.ts';
 import { resolveRedirect, withFragment, withQuery } from '../links.ts';
 import { consumeByCode, consumeByLink, createFlowState, type OneTimeTokenRow, type TokenPurpose } from '../one-time-tokens.ts';
+import { addressKey, clientAddress, type RateCheck } from '../rate-limits.ts';
 import { signInResponse, type AuthMethod } from '../sessions.ts';
 import { findUserByEmail, insertUser, updateUser, type UserRow } from '../users.ts';
 import { phoneDisabled } from './sign-in.ts';
@@ -37,6 +38,13 @@ async function userOfToken(ctx: AuthServiceContext, token: OneTimeTokenRow | nul
   return user;
 }
 
+/** Endpoints that mail: a sign-in/sign-up request of the client, and a mail to the address (issue 13 finding 3). */
+export const mailChecks = (c: Context, email: string): RateCheck[] => [
+  { limit: 'sign_in_sign_ups', key: clientAddress(c) },
+  { limit: 'email_sent_per_client', key: clientAddress(c) },
+  { limit: 'email_sent', key: addressKey(email) },
+];
+
 export function registerEmailFlows(app: Hono, ctx: AuthServiceContext): void {
   app.post('/otp', async (c) => {
     const body = await readBody(c, otpBody);
@@ -45,6 +53,7 @@ export function registerEmailFlows(app: Hono, ctx: AuthServiceContext): void {
       throw validationFailed('You must provide either an email or phone number.'); // spec A8 wording
     }
     const pkce = pkceFrom(body);
+    await ctx.rateLimiter.take(mailChecks(c, body.email));
     let user = await findUserByEmail(ctx.pool, body.email);
     if (!user) {
       if (!body.create_user) throw unprocessable('otp_disabled', 'Signups not allowed for otp');
@@ -60,6 +69,8 @@ export function registerEmailFlows(app: Hono, ctx: AuthServiceContext): void {
   app.post('/recover', async (c) => {
     const body = await readBody(c, recoverBody);
     const pkce = pkceFrom(body);
+    // Counted whether or not the address has an account, so a 429 cannot list users either.
+    await ctx.rateLimiter.take(mailChecks(c, body.email));
     const user = await findUserByEmail(ctx.pool, body.email);
     // The same reply whether or not the address has an account, so /recover cannot list users.
     if (user) await mailEmailLink(ctx, user, 'recovery', c.req.query('redirect_to'), pkce);
@@ -69,6 +80,10 @@ export function registerEmailFlows(app: Hono, ctx: AuthServiceContext): void {
   app.post('/verify', async (c) => {
     const body = await readBody(c, verifyBody);
     const type = emailTypeOf(body.type);
+    await ctx.rateLimiter.take([
+      { limit: 'token_verifications', key: clientAddress(c) },
+      { limit: 'token_verifications_per_address', key: body.token_hash ? null : addressKey(body.email) },
+    ]);
     let token: OneTimeTokenRow | null;
     if (body.token_hash) {
       token = await consumeByLink(ctx.pool, { tokenHash: body.token_hash }, purposesOf(type));
@@ -99,8 +114,10 @@ async function verifyLinkRoute(c: Context, ctx: AuthServiceContext) {
   let type: EmailVerifyType;
   try {
     type = emailTypeOf(query.data.type);
+    await ctx.rateLimiter.take([{ limit: 'token_verifications', key: clientAddress(c) }]);
   } catch (error) {
-    return fail(error as AuthError);
+    if (!(error instanceof AuthError)) throw error;
+    return fail(error);
   }
   const token = await consumeByLink(ctx.pool, { token: query.data.token }, purposesOf(type));
   if (!token) return fail(new AuthError(403, 'otp_expired', 'Email link is invalid or has expired'));

@@ -91,6 +91,8 @@ export function registerFactors(app: Hono, ctx: AuthServiceContext): void {
   app.post('/factors/:id/verify', async (c) => {
     const caller = await requireCaller(c, ctx);
     const body = await readBody(c, verifyFactorBody);
+    // TOTP codes are six digits too (issue 13 finding 3): tries are counted per user.
+    await ctx.rateLimiter.take([{ limit: 'mfa_verifications', key: caller.user.id }]);
     const factor = await ownFactor(ctx, caller, c.req.param('id'));
     const challengeMissing = () =>
       notFound('mfa_factor_not_found', 'MFA factor with the provided challenge ID not found');

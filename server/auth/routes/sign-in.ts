@@ -18,6 +18,7 @@ import {
   validationFailed,
 } from '../errors.ts';
 import { pkceMatches, takeFlowState } from '../one-time-tokens.ts';
+import { addressKey, clientAddress } from '../rate-limits.ts';
 import { hashPassword, passwordWeaknesses, verifyPassword, weakPasswordMessage } from '../passwords.ts';
 import { REFRESH_REUSED, rotateRefreshToken, sessionResponse, signInResponse } from '../sessions.ts';
 import { findUserByEmail, findUserById, insertUser, updateUser } from '../users.ts';
@@ -42,6 +43,7 @@ export function registerSignIn(app: Hono, ctx: AuthServiceContext): void {
     if (!body.email) throw phoneDisabled();
     if (!body.password) throw validationFailed('Signup requires a valid password');
     assertStrongPassword(body.password);
+    await ctx.rateLimiter.take([{ limit: 'sign_in_sign_ups', key: clientAddress(c) }]);
     const existing = await findUserByEmail(ctx.pool, body.email);
     if (existing?.email_confirmed_at) throw userAlreadyExists();
     const passwordHash = await hashPassword(body.password);
@@ -59,9 +61,12 @@ export function registerSignIn(app: Hono, ctx: AuthServiceContext): void {
     const grantType = c.req.query('grant_type');
     switch (grantType as (typeof GRANT_TYPES)[number] | undefined) {
       case 'password':
-        return c.json(await passwordGrant(ctx, await readBody(c, passwordGrantBody)));
-      case 'refresh_token':
-        return c.json(await refreshGrant(ctx, (await readBody(c, refreshGrantBody)).refresh_token));
+        return c.json(await passwordGrant(ctx, await readBody(c, passwordGrantBody), clientAddress(c)));
+      case 'refresh_token': {
+        const body = await readBody(c, refreshGrantBody);
+        await ctx.rateLimiter.take([{ limit: 'token_refresh', key: clientAddress(c) }]);
+        return c.json(await refreshGrant(ctx, body.refresh_token));
+      }
       case 'pkce':
         return c.json(await pkceGrant(ctx, await readBody(c, pkceGrantBody)));
       default:
@@ -72,16 +77,26 @@ export function registerSignIn(app: Hono, ctx: AuthServiceContext): void {
   });
 }
 
-async function passwordGrant(ctx: AuthServiceContext, body: { email?: string; phone?: string; password: string }) {
+async function passwordGrant(
+  ctx: AuthServiceContext,
+  body: { email?: string; phone?: string; password: string },
+  client: string,
+) {
   if (!body.email) {
     if (body.phone) throw phoneDisabled();
     // spec A8 wording.
     throw validationFailed('You must provide either an email or phone number and a password');
   }
+  // Counted per client and per address before the password is checked (issue 13 finding 3); unknown addresses
+  // are counted alike, so a 429 says nothing about who has an account.
+  const perAddress = { limit: 'password_attempts', key: addressKey(body.email) } as const;
+  await ctx.rateLimiter.take([{ limit: 'sign_in_sign_ups', key: client }, perAddress]);
   const user = await findUserByEmail(ctx.pool, body.email);
   // verifyPassword spends the same time without a user, so the answer does not reveal who has an account.
   const valid = await verifyPassword(body.password, user?.encrypted_password);
   if (!user || !valid) throw invalidCredentials();
+  // A right password is not a guess: it gives its count back to the address.
+  await ctx.rateLimiter.refund(perAddress);
   if (!user.email_confirmed_at) throw badRequest('email_not_confirmed', 'Email not confirmed');
   const response = await signInResponse(ctx.pool, ctx.keys, user, 'password');
   // A password that met older rules still signs in; the reply tells the app to ask for a new one (spec A7).
