@@ -20,11 +20,12 @@ import { useUploads, useUploadsSettled } from './uploads/useUploads.ts';
 import { ExplorerColumn } from './ExplorerColumn.tsx';
 import type { RowAction } from './ExplorerRow.tsx';
 import { ItemDialogs, type ItemDialog } from './ItemDialogs.tsx';
+import { Refusable, type StorageRefusal } from './Refusable.tsx';
 import type { ExplorerRef } from './useStorageExplorer.ts';
 import * as css from './Storage.css.ts';
 
 /** The opened bucket (spec B2.4): breadcrumb, view and sort, folder and file actions, uploads, the columns. */
-export function Explorer({ explorer, projectRef }: { explorer: ExplorerRef; projectRef: string }) {
+export function Explorer({ explorer, projectRef, refusal }: { explorer: ExplorerRef; projectRef: string; refusal: StorageRefusal }) {
   const bucket = useSelector(explorer, selectBucket);
   const columns = useSelector(explorer, selectColumns);
   const editing = useSelector(explorer, selectEditing);
@@ -53,7 +54,9 @@ export function Explorer({ explorer, projectRef }: { explorer: ExplorerRef; proj
   const upload = (files: { file: File; relativePath: string }[], prefix: string, existingNames: string[]) =>
     enqueue({ projectRef, bucketId, prefix, files, existingNames });
 
+  const uploadRefused = refusal('upload');
   const onDropFiles = (dataTransfer: DataTransfer, prefix: string, existingNames: string[]) => {
+    if (uploadRefused) return void toast.error(uploadRefused);
     // The items are read at once (the browser empties the DataTransfer after the event); V's helper walks folders.
     void collectDroppedItems(dataTransfer).then((files) => upload(files, prefix, existingNames));
   };
@@ -107,6 +110,7 @@ export function Explorer({ explorer, projectRef }: { explorer: ExplorerRef; proj
     onCancelName,
     onLoadMore: () => explorer.send({ type: 'column.loadMore', columnIndex: index }),
     onDropFiles,
+    refusal,
   });
 
   return (
@@ -146,8 +150,18 @@ export function Explorer({ explorer, projectRef }: { explorer: ExplorerRef; proj
           </Menu>
         </MenuTrigger>
         <Button size="tiny" onPress={() => explorer.send({ type: 'explorer.refresh' })} isPending={listing}>Reload</Button>
-        <Button size="tiny" onPress={() => explorer.send({ type: 'folder.create', columnIndex: currentIndex })} isDisabled={operating || editing !== null}>Create folder</Button>
-        <Button size="tiny" variant="primary" onPress={() => picker.current?.click()}>Upload files</Button>
+        <Refusable refused={refusal('createFolder')}>
+          <Button
+            size="tiny"
+            onPress={() => explorer.send({ type: 'folder.create', columnIndex: currentIndex })}
+            isDisabled={operating || editing !== null || refusal('createFolder') !== null}
+          >
+            Create folder
+          </Button>
+        </Refusable>
+        <Refusable refused={uploadRefused}>
+          <Button size="tiny" variant="primary" onPress={() => picker.current?.click()} isDisabled={uploadRefused !== null}>Upload files</Button>
+        </Refusable>
         <input
           ref={picker}
           type="file"
@@ -177,8 +191,14 @@ export function Explorer({ explorer, projectRef }: { explorer: ExplorerRef; proj
           >
             Download
           </Button>
-          <Button size="tiny" onPress={() => setDialog({ kind: 'move', paths: selection })} isDisabled={operating}>Move</Button>
-          <Button size="tiny" variant="danger" onPress={() => setDialog({ kind: 'delete', row: null, paths: selection })} isDisabled={operating}>Delete</Button>
+          <Refusable refused={refusal('move')}>
+            <Button size="tiny" onPress={() => setDialog({ kind: 'move', paths: selection })} isDisabled={operating || refusal('move') !== null}>Move</Button>
+          </Refusable>
+          <Refusable refused={refusal('delete')}>
+            <Button size="tiny" variant="danger" onPress={() => setDialog({ kind: 'delete', row: null, paths: selection })} isDisabled={operating || refusal('delete') !== null}>
+              Delete
+            </Button>
+          </Refusable>
           <Button size="tiny" variant="ghost" onPress={() => explorer.send({ type: 'selection.set', paths: [] })}>Clear</Button>
         </div>
       ) : null}

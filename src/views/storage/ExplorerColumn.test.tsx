@@ -44,6 +44,7 @@ function renderColumns(overrides: Partial<ExplorerColumnProps> = {}) {
     onCancelName: vi.fn(),
     onLoadMore: vi.fn(),
     onDropFiles,
+    refusal: () => null,
     ...overrides,
   };
   render(

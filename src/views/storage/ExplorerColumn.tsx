@@ -4,6 +4,7 @@ import { rowsOf, type Row } from '../../../machines/storage-explorer.selectors.t
 import type { StorageOperation } from '../../../machines/storage-explorer.types.ts';
 import { SkeletonLines } from '../../ui/Skeleton.tsx';
 import { ExplorerRow, type RowAction } from './ExplorerRow.tsx';
+import type { StorageRefusal } from './Refusable.tsx';
 import * as css from './Storage.css.ts';
 
 export interface ExplorerColumnProps {
@@ -22,6 +23,8 @@ export interface ExplorerColumnProps {
   onCancelName: () => void;
   onLoadMore: () => void;
   onDropFiles: (dataTransfer: DataTransfer, prefix: string, existingNames: string[]) => void;
+  /** Why the member may not take a write (issue 14 item 4); stable while the role is. */
+  refusal: StorageRefusal;
 }
 
 /** Moves focus between rows with the arrow keys: up/down in the column, left/right to the neighbouring column. */
@@ -99,7 +102,9 @@ export function ExplorerColumn(props: ExplorerColumnProps) {
         <div style={{ padding: 12 }}><SkeletonLines lines={4} /></div>
       ) : null}
       {column.status !== 'LOADING' && rows.length === 0 ? (
-        <p className={css.columnEmpty}>{column.status === 'FAILED' ? 'Could not load this folder.' : 'Drop files here to upload them.'}</p>
+        <p className={css.columnEmpty}>
+          {column.status === 'FAILED' ? 'Could not load this folder.' : props.refusal('upload') === null ? 'Drop files here to upload them.' : 'This folder is empty.'}
+        </p>
       ) : null}
       {rows.map((row) => (
         <ExplorerRow
@@ -114,6 +119,7 @@ export function ExplorerColumn(props: ExplorerColumnProps) {
           onRowAction={props.onRowAction}
           onSubmitName={props.onSubmitName}
           onCancelName={props.onCancelName}
+          refusal={props.refusal}
         />
       ))}
       {column.isLoadingMoreItems ? <div style={{ padding: 8 }}><SkeletonLines lines={2} /></div> : null}

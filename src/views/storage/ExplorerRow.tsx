@@ -4,6 +4,7 @@ import { SIGNED_URL_EXPIRY_LABELS, type SignedUrlExpiry } from '../../domain/sto
 import { formatBytes } from '../../domain/format.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Menu, MenuItem, MenuSeparator, MenuTrigger } from '../../ui/Menu.tsx';
+import type { StorageRefusal } from './Refusable.tsx';
 import * as css from './Storage.css.ts';
 
 /** What a row's menu can ask for; the explorer turns each into an operation or a dialog. */
@@ -31,6 +32,8 @@ export interface ExplorerRowProps {
   onRowAction: (row: Row, action: RowAction, additive: boolean) => void;
   onSubmitName: (name: string) => void;
   onCancelName: () => void;
+  /** Why the member may not rename, move or delete (issue 14 item 4): those menu items are disabled with it. */
+  refusal: StorageRefusal;
 }
 
 /** One storage row: a folder or a file, READY, LOADING (an operation works on it) or EDITING (being named). */
@@ -74,7 +77,7 @@ export const ExplorerRow = memo(function ExplorerRow(props: ExplorerRowProps) {
  * The row's '⋯' menu. A plain button until pressed: a column of 200 rows then mounts 200 buttons, not 200
  * react-aria menu triggers (the first page and each further page render in a fraction of the time).
  */
-function RowMenu({ row, isPublicBucket, busy, onRowAction }: ExplorerRowProps) {
+function RowMenu({ row, isPublicBucket, busy, onRowAction, refusal }: ExplorerRowProps) {
   const [open, setOpen] = useState(false);
   const plain = useRef<HTMLButtonElement>(null);
   const wasOpen = useRef(false);
@@ -85,16 +88,18 @@ function RowMenu({ row, isPublicBucket, busy, onRowAction }: ExplorerRowProps) {
   }, [open]);
   const isFolder = row.type === 'FOLDER';
   const label = `Actions for ${row.name}`;
+  const refused = { rename: refusal('rename'), move: refusal('move'), delete: refusal('delete') };
+  const disabledKeys = (Object.keys(refused) as (keyof typeof refused)[]).filter((key) => refused[key] !== null);
   return (
     <span onClick={(e) => e.stopPropagation()} onKeyDown={(e) => e.stopPropagation()}>
       {open ? (
         <MenuTrigger isOpen onOpenChange={setOpen}>
           <Button size="tiny" variant="ghost" aria-label={label}>⋯</Button>
-          <Menu onAction={(key) => onRowAction(row, menuAction(String(key)), false)} aria-label={label}>
+          <Menu onAction={(key) => onRowAction(row, menuAction(String(key)), false)} aria-label={label} disabledKeys={disabledKeys}>
             {isFolder ? <MenuItem id="open">Open</MenuItem> : null}
             <MenuItem id="download">Download</MenuItem>
-            <MenuItem id="rename">Rename</MenuItem>
-            {!isFolder ? <MenuItem id="move">Move</MenuItem> : null}
+            <MenuItem id="rename" textValue="Rename" description={refused.rename}>Rename</MenuItem>
+            {!isFolder ? <MenuItem id="move" textValue="Move" description={refused.move}>Move</MenuItem> : null}
             <MenuItem id="copyPath">Copy path</MenuItem>
             {!isFolder && isPublicBucket ? <MenuItem id="publicUrl">Get public URL</MenuItem> : null}
             {!isFolder && !isPublicBucket
@@ -103,7 +108,7 @@ function RowMenu({ row, isPublicBucket, busy, onRowAction }: ExplorerRowProps) {
                 ))
               : null}
             <MenuSeparator />
-            <MenuItem id="delete" isDestructive>Delete</MenuItem>
+            <MenuItem id="delete" textValue="Delete" description={refused.delete} isDestructive>Delete</MenuItem>
           </Menu>
         </MenuTrigger>
       ) : (

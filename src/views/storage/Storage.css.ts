@@ -1,4 +1,4 @@
-import { style } from '@vanilla-extract/css';
+import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '../../ui/theme.css.ts';
 
 export const layout = style({ display: 'flex', height: '100%', minHeight: 'calc(100vh - 48px)', color: vars.color.foreground });
@@ -120,3 +120,7 @@ export const menuButton = style({
   cursor: 'pointer',
   selectors: { '&:hover': { background: vars.color.surface, color: vars.color.foreground }, '&:disabled': { opacity: 0.4, cursor: 'default' } },
 });
+
+/** The wrapper of a refused write (Refusable): the disabled control lets the pointer through, so hover reaches the tooltip. */
+export const refusable = style({ display: 'inline-flex', cursor: 'not-allowed' });
+globalStyle(`${refusable} > *`, { pointerEvents: 'none' });

@@ -24,6 +24,7 @@ import { toast } from '../../ui/toast.ts';
 import { ProjectPausedCard } from '../project-lifecycle/ProjectPausedCard.tsx';
 import { BucketDialog } from './BucketDialog.tsx';
 import { Explorer } from './Explorer.tsx';
+import { Refusable, useStorageRefusal, type StorageRefusal } from './Refusable.tsx';
 import { useStorageExplorer, type ExplorerRef } from './useStorageExplorer.ts';
 import { useStorageTask } from './useStorageTask.ts';
 import * as css from './Storage.css.ts';
@@ -44,23 +45,24 @@ export function StoragePage({ project, bucketId, BucketLink, onOpenBucket }: Sto
   const explorer = useStorageExplorer(project.ref, project.status, bucketId);
   const inactive = useSelector(explorer, selectIsInactive);
   const waiting = useSelector(explorer, selectIsWaitingForProject);
+  const refusal = useStorageRefusal(project);
   if (inactive) return <ProjectPausedCard project={project} />;
   if (waiting) {
     return <div className={css.empty}><EmptyState title="Storage is not available yet" description="Buckets are shown once the project is up and healthy." /></div>;
   }
   return (
     <div className={css.layout}>
-      <BucketsSidebar explorer={explorer} projectRef={project.ref} BucketLink={BucketLink} onOpenBucket={onOpenBucket} />
-      <StorageMain explorer={explorer} projectRef={project.ref} />
+      <BucketsSidebar explorer={explorer} projectRef={project.ref} BucketLink={BucketLink} onOpenBucket={onOpenBucket} refusal={refusal} />
+      <StorageMain explorer={explorer} projectRef={project.ref} refusal={refusal} />
     </div>
   );
 }
 
-function StorageMain({ explorer, projectRef }: { explorer: ExplorerRef; projectRef: string }) {
+function StorageMain({ explorer, projectRef, refusal }: { explorer: ExplorerRef; projectRef: string; refusal: StorageRefusal }) {
   const bucketId = useSelector(explorer, selectBucketId);
   const buckets = useSelector(explorer, selectBuckets);
   const loaded = useSelector(explorer, selectBucketsLoaded);
-  if (bucketId) return <Explorer explorer={explorer} projectRef={projectRef} />;
+  if (bucketId) return <Explorer explorer={explorer} projectRef={projectRef} refusal={refusal} />;
   if (!loaded) return <div className={css.main} />;
   return (
     <div className={css.empty}>
@@ -78,11 +80,13 @@ function BucketsSidebar({
   projectRef,
   BucketLink,
   onOpenBucket,
+  refusal,
 }: {
   explorer: ExplorerRef;
   projectRef: string;
   BucketLink: BucketLinkComponent;
   onOpenBucket: (bucketId: string) => void;
+  refusal: StorageRefusal;
 }) {
   const buckets = useSelector(explorer, selectBuckets);
   const loaded = useSelector(explorer, selectBucketsLoaded);
@@ -101,7 +105,9 @@ function BucketsSidebar({
   }, [buckets, openWhenListed, onOpenBucket]);
   return (
     <aside className={css.sidebar} aria-label="Buckets">
-      <Button variant="primary" size="small" onPress={() => setDialog({ kind: 'create' })}>New bucket</Button>
+      <Refusable refused={refusal('createBucket')}>
+        <Button variant="primary" size="small" isDisabled={refusal('createBucket') !== null} onPress={() => setDialog({ kind: 'create' })}>New bucket</Button>
+      </Refusable>
       <Select
         aria-label="Sort buckets"
         options={[{ id: 'created_at', label: 'Sort by created at' }, { id: 'alphabetical', label: 'Sort alphabetically' }]}
@@ -124,9 +130,13 @@ function BucketsSidebar({
             </BucketLink>
             <MenuTrigger>
               <Button size="tiny" variant="ghost" aria-label={`Actions for bucket ${bucket.name}`}>⋯</Button>
-              <Menu aria-label={`Actions for bucket ${bucket.name}`} onAction={(key) => setDialog({ kind: key === 'delete' ? 'delete' : 'edit', bucket })}>
-                <MenuItem id="edit">Edit bucket</MenuItem>
-                <MenuItem id="delete" isDestructive>Delete bucket</MenuItem>
+              <Menu
+                aria-label={`Actions for bucket ${bucket.name}`}
+                disabledKeys={(['edit', 'delete'] as const).filter((key) => refusal(key === 'edit' ? 'editBucket' : 'deleteBucket') !== null)}
+                onAction={(key) => setDialog({ kind: key === 'delete' ? 'delete' : 'edit', bucket })}
+              >
+                <MenuItem id="edit" textValue="Edit bucket" description={refusal('editBucket')}>Edit bucket</MenuItem>
+                <MenuItem id="delete" textValue="Delete bucket" description={refusal('deleteBucket')} isDestructive>Delete bucket</MenuItem>
               </Menu>
             </MenuTrigger>
           </li>

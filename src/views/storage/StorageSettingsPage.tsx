@@ -9,6 +9,7 @@ import { Select } from '../../ui/Select.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { toast } from '../../ui/toast.ts';
 import * as page from '../pages/Page.css.ts';
+import { Refusable } from './Refusable.tsx';
 import { useStorageTask } from './useStorageTask.ts';
 import * as css from './Storage.css.ts';
 
@@ -27,9 +28,11 @@ export interface StorageSettingsPageProps {
   /** spec B1: the S3-compatible and Iceberg endpoints of the project. */
   endpoints: { s3: string; iceberg: string };
   onSaved: () => void;
+  /** Why the member may not save (issue 14 item 4), or null. */
+  refused: string | null;
 }
 
-export function StorageSettingsPage({ projectRef, fileSizeLimit, endpoints, onSaved }: StorageSettingsPageProps) {
+export function StorageSettingsPage({ projectRef, fileSizeLimit, endpoints, onSaved, refused }: StorageSettingsPageProps) {
   const initial = split(fileSizeLimit);
   const [value, setValue] = useState(initial.value);
   const [unit, setUnit] = useState<Unit>(initial.unit);
@@ -52,7 +55,7 @@ export function StorageSettingsPage({ projectRef, fileSizeLimit, endpoints, onSa
         style={{ maxWidth: 420, marginTop: 24 }}
         onSubmit={(e) => {
           e.preventDefault();
-          if (!invalid) task.send({ type: 'task.submit', request: bytes });
+          if (!invalid && refused === null) task.send({ type: 'task.submit', request: bytes });
         }}
       >
         <div className={css.sizeRow}>
@@ -61,7 +64,11 @@ export function StorageSettingsPage({ projectRef, fileSizeLimit, endpoints, onSa
         </div>
         <p className={page.subtitle}>{`Currently ${formatBytes(fileSizeLimit)}.`}</p>
         {error ? <p role="alert" className={css.alert}>{error}</p> : null}
-        <div><Button type="submit" variant="primary" isPending={saving} isDisabled={invalid}>Save</Button></div>
+        <div>
+          <Refusable refused={refused}>
+            <Button type="submit" variant="primary" isPending={saving} isDisabled={invalid || refused !== null}>Save</Button>
+          </Refusable>
+        </div>
       </form>
       <h2 className={page.sectionTitle}>Endpoints</h2>
       <dl className={css.form} style={{ maxWidth: 640, marginTop: 12 }}>
