@@ -3,7 +3,7 @@
 import { badRequest } from './errors.ts';
 import type { AuthServiceContext } from './context.ts';
 import { resolveRedirect, verifyLink } from './links.ts';
-import { inviteMail, magicLinkMail, recoveryMail, sendMail } from './mail.ts';
+import { emailChangeMail, emailChangeRequestedMail, inviteMail, magicLinkMail, recoveryMail, sendMail } from './mail.ts';
 import { issueEmailToken, type PkceRequest, type TokenPurpose } from './one-time-tokens.ts';
 import type { UserRow } from './users.ts';
 
@@ -54,4 +54,21 @@ export async function mailEmailLink(
   const mail =
     type === 'recovery' ? recoveryMail(to, link, code) : type === 'invite' ? inviteMail(to, link, code) : magicLinkMail(to, link, code);
   await sendMail(ctx.pool, ctx.log, mail);
+}
+
+/**
+ * GoTrue's secure e-mail change (issue 13 finding 6): the new address gets a link and code that apply the change
+ * (POST /verify type email_change, or the link); the current address is told. Until then nothing changes.
+ */
+export async function mailEmailChange(
+  ctx: AuthServiceContext,
+  user: UserRow,
+  newEmail: string,
+  requestedRedirect: string | null | undefined,
+) {
+  const redirectTo = resolveRedirect(ctx, requestedRedirect);
+  const issued = await issueEmailToken(ctx.pool, user.id, 'email_change', redirectTo, null, newEmail);
+  const link = verifyLink(ctx, issued.linkToken, 'email_change', redirectTo);
+  await sendMail(ctx.pool, ctx.log, emailChangeMail(newEmail.toLowerCase(), link, issued.code));
+  if (user.email) await sendMail(ctx.pool, ctx.log, emailChangeRequestedMail(user.email, newEmail.toLowerCase()));
 }

@@ -3,7 +3,10 @@
 // the last item of 9 (a password change ends the user's other sessions).
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrate } from '../db/migrate.ts';
+import { ensureProfile } from '../routes/profile.ts';
 import { STRONG_PASSWORD, startAuthHarness, uniqueEmail, type AuthHarness } from './testing.ts';
 
 let h: AuthHarness;
@@ -87,5 +90,134 @@ describe('finding 2: another origin cannot take an account', () => {
       headers: { origin: EVIL, 'access-control-request-method': 'GET', 'access-control-request-headers': 'x-strata-inbox-token' },
     });
     expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
+  });
+});
+
+describe('finding 6: an e-mail change counts only once the new address has confirmed it', () => {
+  let orgId: number;
+  beforeAll(async () => {
+    // The platform's own tables in the same database, so the real invitation acceptance can be run.
+    await migrate(h.pool);
+    const org = await h.pool.query<{ id: number }>(
+      `INSERT INTO organizations (slug, name) VALUES ($1, 'Victim Org') RETURNING id`,
+      [`victim-${Date.now().toString(36)}`],
+    );
+    orgId = org.rows[0]!.id;
+  });
+  const invite = (email: string) =>
+    h.pool.query(`INSERT INTO invitations (organization_id, email, role) VALUES ($1, $2, 'administrator')`, [orgId, email]);
+  const membersOf = async (userId: string) =>
+    (await h.pool.query('SELECT role FROM members WHERE organization_id = $1 AND profile_id = $2', [orgId, userId])).rows;
+
+  it('the attack: take the address of a pending invitation, then join — refused, the invitation stays pending', async () => {
+    const invitee = uniqueEmail('invitee');
+    await invite(invitee);
+    const attackerEmail = uniqueEmail('attacker');
+    const attacker = h.client();
+    await attacker.signUp({ email: attackerEmail, password: STRONG_PASSWORD });
+
+    const { data, error } = await attacker.updateUser({ email: invitee });
+    expect(error).toBeNull();
+    expect(data.user?.email).toBe(attackerEmail);
+    expect(data.user).toMatchObject({ new_email: invitee, email_change_sent_at: expect.any(String) });
+    // The confirmation went to the invitee's address, which the attacker cannot read.
+    expect(await h.latestMail(invitee)).toMatchObject({ subject: 'Confirm your new e-mail address', code: expect.stringMatching(/^\d{6}$/) });
+    expect((await h.latestMail(attackerEmail))?.subject).toBe('Your e-mail address is about to change');
+
+    // Fresh tokens still carry the old address, so the platform sees no invitee; accepting finds nothing.
+    const { data: refreshed } = await attacker.refreshSession();
+    const claims = (await h.service.verifyAccessToken(refreshed.session!.access_token))!;
+    expect(claims.email).toBe(attackerEmail);
+    await ensureProfile(h.pool, claims);
+    expect(await membersOf(claims.sub)).toEqual([]);
+    expect((await h.pool.query('SELECT 1 FROM invitations WHERE email = $1', [invitee])).rowCount).toBe(1);
+    // Nor can the attacker sign in as the invitee, or confirm without the code.
+    expect((await h.client().signInWithPassword({ email: invitee, password: STRONG_PASSWORD })).error?.code).toBe('invalid_credentials');
+    const guess = await h.client().verifyOtp({ email: invitee, token: '000000', type: 'email_change' });
+    expect(guess.error?.status).toBe(403);
+    expect((await attacker.getUser()).data.user?.email).toBe(attackerEmail);
+  });
+
+  it('the legitimate change: the code mailed to the new address applies it; then its invitation is accepted', async () => {
+    const oldEmail = uniqueEmail('mover');
+    const newEmail = uniqueEmail('moved');
+    await invite(newEmail);
+    const client = h.client();
+    await client.signUp({ email: oldEmail, password: STRONG_PASSWORD });
+    expect((await client.updateUser({ email: newEmail })).error).toBeNull();
+    const code = (await h.latestMail(newEmail))!.code!;
+
+    const { data, error } = await client.verifyOtp({ email: newEmail, token: code, type: 'email_change' });
+    expect(error).toBeNull();
+    expect(data.user?.email).toBe(newEmail);
+    expect(data.user?.email_confirmed_at).toBeTruthy();
+    expect(data.user).not.toHaveProperty('new_email');
+    const claims = (await h.service.verifyAccessToken(data.session!.access_token))!;
+    expect(claims.email).toBe(newEmail);
+    await ensureProfile(h.pool, claims);
+    expect(await membersOf(claims.sub)).toEqual([{ role: 'administrator' }]);
+    // The new address signs in, the old one no longer does, and the old address was told.
+    expect((await h.client().signInWithPassword({ email: newEmail, password: STRONG_PASSWORD })).error).toBeNull();
+    expect((await h.client().signInWithPassword({ email: oldEmail, password: STRONG_PASSWORD })).error?.code).toBe('invalid_credentials');
+    expect((await h.latestMail(oldEmail))?.subject).toBe('Your e-mail address was changed');
+    // Single use.
+    expect((await h.client().verifyOtp({ email: newEmail, token: code, type: 'email_change' })).error?.status).toBe(403);
+  });
+
+  it('the mailed link applies the change too, and a change to an address taken meanwhile is refused', async () => {
+    const oldEmail = uniqueEmail('linker');
+    const newEmail = uniqueEmail('linked');
+    const client = h.client();
+    await client.signUp({ email: oldEmail, password: STRONG_PASSWORD });
+    await client.updateUser({ email: newEmail });
+    const link = (await h.latestMail(newEmail))!.link!;
+    const opened = await fetch(link, { redirect: 'manual' });
+    const fragment = new URLSearchParams(new URL(opened.headers.get('location')!).hash.slice(1));
+    expect(fragment.get('type')).toBe('email_change');
+    expect(decodeJwt(fragment.get('access_token')!).email).toBe(newEmail);
+
+    const slow = h.client();
+    const slowEmail = uniqueEmail('slow');
+    const contested = uniqueEmail('contested');
+    await slow.signUp({ email: slowEmail, password: STRONG_PASSWORD });
+    await slow.updateUser({ email: contested });
+    const code = (await h.latestMail(contested))!.code!;
+    expect((await h.client().signUp({ email: contested, password: STRONG_PASSWORD })).error).toBeNull();
+    const late = await slow.verifyOtp({ email: contested, token: code, type: 'email_change' });
+    expect(late.error?.code).toBe('email_exists');
+    expect((await slow.getUser()).data.user?.email).toBe(slowEmail);
+  });
+});
+
+describe('finding 9: a password change ends the other sessions (as GoTrue does)', () => {
+  it("the other session's refresh and access tokens stop working; the current session keeps going", async () => {
+    const email = uniqueEmail('two-sessions');
+    const mine = h.client();
+    await mine.signUp({ email, password: STRONG_PASSWORD });
+    const other = h.client();
+    const { data: otherData } = await other.signInWithPassword({ email, password: STRONG_PASSWORD });
+    const otherSession = otherData.session!;
+
+    expect((await mine.updateUser({ password: 'Another-Strong-Password-77' })).error).toBeNull();
+
+    const refresh = await fetch(`${h.url}/token?grant_type=refresh_token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ refresh_token: otherSession.refresh_token }),
+    });
+    expect(refresh.status).toBe(400);
+    expect(await h.service.verifyAccessToken(otherSession.access_token)).toBeNull();
+    const { data: refreshed, error } = await mine.refreshSession();
+    expect(error).toBeNull();
+    expect(await h.service.verifyAccessToken(refreshed.session!.access_token)).toMatchObject({ email });
+  });
+
+  it('an administrator setting the password ends every session of the user', async () => {
+    const email = uniqueEmail('admin-reset');
+    const client = h.client();
+    const { data } = await client.signUp({ email, password: STRONG_PASSWORD });
+    const { error } = await h.admin().updateUserById(data.user!.id, { password: 'Another-Strong-Password-77' });
+    expect(error).toBeNull();
+    expect(await h.service.verifyAccessToken(data.session!.access_token)).toBeNull();
   });
 });

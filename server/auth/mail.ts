@@ -55,6 +55,25 @@ export function inviteMail(to: string, link: string, code: string): Mail {
   };
 }
 
+export function emailChangeMail(to: string, link: string, code: string): Mail {
+  return {
+    to,
+    subject: 'Confirm your new e-mail address',
+    text: `Follow this link to make ${to} the address of your account:\n${link}\n\nOr enter this code: ${code}\n`,
+    link,
+    code,
+  };
+}
+
+/** To the current address: the change waits for the new address, and the owner learns of it meanwhile. */
+export function emailChangeRequestedMail(to: string, newEmail: string): Mail {
+  return {
+    to,
+    subject: 'Your e-mail address is about to change',
+    text: `A change of your account's e-mail address to ${newEmail} was requested. It takes effect once that address confirms it. If this was not you, change your password.\n`,
+  };
+}
+
 export function emailChangedMail(to: string, newEmail: string): Mail {
   return { to, subject: 'Your e-mail address was changed', text: `The e-mail address of your account is now ${newEmail}.\n` };
 }

@@ -11,7 +11,7 @@ export const EMAIL_TOKEN_TTL_SECONDS = 3600;
 /** A PKCE auth code is exchanged right after the redirect; five minutes is plenty. */
 export const FLOW_STATE_TTL_SECONDS = 300;
 
-export type TokenPurpose = 'login' | 'recovery';
+export type TokenPurpose = 'login' | 'recovery' | 'email_change';
 
 export interface OneTimeTokenRow {
   id: string;
@@ -20,6 +20,8 @@ export interface OneTimeTokenRow {
   redirect_to: string | null;
   code_challenge: string | null;
   code_challenge_method: 's256' | 'plain' | null;
+  /** E-mail change tokens: the address they were sent to, the only one they can confirm. */
+  new_email: string | null;
 }
 
 export interface PkceRequest {
@@ -28,7 +30,7 @@ export interface PkceRequest {
 }
 
 const codeHash = (userId: string, code: string) => sha256(`${userId}:${code}`);
-const COLUMNS = 'id, user_id, purpose, redirect_to, code_challenge, code_challenge_method';
+const COLUMNS = 'id, user_id, purpose, redirect_to, code_challenge, code_challenge_method, new_email';
 
 /** A new mail replaces the previous unused token of the same purpose: only the newest link and code work. */
 export async function issueEmailToken(
@@ -37,14 +39,15 @@ export async function issueEmailToken(
   purpose: TokenPurpose,
   redirectTo: string | null,
   pkce: PkceRequest | null,
+  newEmail: string | null = null,
 ) {
   const linkToken = randomSecret();
   const code = randomCode();
   await db.query('DELETE FROM auth.one_time_tokens WHERE user_id = $1 AND purpose = $2', [userId, purpose]);
   await db.query(
     `INSERT INTO auth.one_time_tokens
-       (user_id, purpose, link_hash, code_hash, redirect_to, code_challenge, code_challenge_method, expires_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, now() + make_interval(secs => $8))`,
+       (user_id, purpose, link_hash, code_hash, redirect_to, code_challenge, code_challenge_method, expires_at, new_email)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, now() + make_interval(secs => $8), $9)`,
     [
       userId,
       purpose,
@@ -54,6 +57,7 @@ export async function issueEmailToken(
       pkce?.codeChallenge ?? null,
       pkce?.method ?? null,
       EMAIL_TOKEN_TTL_SECONDS,
+      newEmail?.toLowerCase() ?? null,
     ],
   );
   return { linkToken, code, hashedToken: sha256(linkToken) };

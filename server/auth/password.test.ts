@@ -162,8 +162,12 @@ describe('user updates', () => {
     expect(weak.error?.code).toBe('weak_password');
     expect((await client.updateUser({ password: 'Another-Strong-99' })).error).toBeNull();
     const newEmail = uniqueEmail('moved');
+    // GoTrue's secure e-mail change (issue 13 finding 6): pending until the new address confirms it.
     const moved = await client.updateUser({ email: newEmail });
-    expect(moved.data.user?.email).toBe(newEmail);
+    expect(moved.data.user?.email).toBe(email);
+    expect(moved.data.user?.new_email).toBe(newEmail);
+    const code = (await h.latestMail(newEmail))!.code!;
+    expect((await client.verifyOtp({ email: newEmail, token: code, type: 'email_change' })).data.user?.email).toBe(newEmail);
     expect((await h.latestMail(email))?.subject).toMatch(/changed/);
     expect((await h.client().signInWithPassword({ email: newEmail, password: STRONG_PASSWORD })).error?.code).toBe(
       'invalid_credentials',

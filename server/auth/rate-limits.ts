@@ -193,3 +193,10 @@ export function clientAddress(c: Context): string {
 
 /** Addresses are compared lower-cased, as stored. */
 export const addressKey = (email: string | null | undefined) => (email ? email.toLowerCase() : null);
+
+/** Endpoints that mail: a sign-in/sign-up request of the client, and a mail to the address (issue 13 finding 3). */
+export const mailChecks = (c: Context, email: string): RateCheck[] => [
+  { limit: 'sign_in_sign_ups', key: clientAddress(c) },
+  { limit: 'email_sent_per_client', key: clientAddress(c) },
+  { limit: 'email_sent', key: addressKey(email) },
+];

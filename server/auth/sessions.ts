@@ -12,7 +12,15 @@ export const ACCESS_TOKEN_TTL_SECONDS = 3600;
 
 export type Aal = 'aal1' | 'aal2';
 /** How the session was (re)authenticated; 'totp' is added when an MFA challenge is verified. */
-export type AuthMethod = 'password' | 'otp' | 'magiclink' | 'recovery' | 'invite' | 'email/signup' | 'totp';
+export type AuthMethod =
+  | 'password'
+  | 'otp'
+  | 'magiclink'
+  | 'recovery'
+  | 'invite'
+  | 'email/signup'
+  | 'email_change'
+  | 'totp';
 export interface AmrEntry {
   method: AuthMethod;
   timestamp: number;

@@ -8,6 +8,9 @@ export interface UserRow {
   email: string | null;
   encrypted_password: string | null;
   email_confirmed_at: Date | null;
+  /** A requested new address, not yet confirmed from that address (GoTrue's secure e-mail change). */
+  email_change: string | null;
+  email_change_sent_at: Date | null;
   last_sign_in_at: Date | null;
   raw_app_meta_data: Record<string, unknown>;
   raw_user_meta_data: Record<string, unknown>;
@@ -26,8 +29,8 @@ export interface FactorRow {
   updated_at: Date;
 }
 
-const USER_COLUMNS = `id, email_identity_id, email, encrypted_password, email_confirmed_at, last_sign_in_at,
-  raw_app_meta_data, raw_user_meta_data, created_at, updated_at`;
+const USER_COLUMNS = `id, email_identity_id, email, encrypted_password, email_confirmed_at, email_change,
+  email_change_sent_at, last_sign_in_at, raw_app_meta_data, raw_user_meta_data, created_at, updated_at`;
 
 export const ROLE = 'authenticated';
 
@@ -108,6 +111,48 @@ export async function updateUser(db: Queryable, id: string, changes: UserChanges
   }
 }
 
+/** Records the requested address; the account keeps its address until the new one confirms (issue 13 #6). */
+export async function requestEmailChange(db: Queryable, id: string, newEmail: string): Promise<UserRow | null> {
+  const result = await db.query<UserRow>(
+    `UPDATE auth.users SET email_change = $2, email_change_sent_at = now(), updated_at = now()
+     WHERE id = $1 AND deleted_at IS NULL RETURNING ${USER_COLUMNS}`,
+    [id, newEmail.toLowerCase()],
+  );
+  return result.rows[0] ?? null;
+}
+
+/** Users with this pending new address (several may have asked for it; only its owner can confirm). */
+export async function findUsersByPendingEmail(db: Queryable, email: string): Promise<UserRow[]> {
+  const result = await db.query<UserRow>(
+    `SELECT ${USER_COLUMNS} FROM auth.users WHERE email_change = $1 AND deleted_at IS NULL ORDER BY id LIMIT 20`,
+    [email.toLowerCase()],
+  );
+  return result.rows;
+}
+
+/**
+ * The new address proved itself: it becomes the account's (confirmed) address. 'gone' when the change was
+ * withdrawn or replaced meanwhile; 'taken' when another account holds the address by now.
+ */
+export async function applyEmailChange(
+  db: Queryable,
+  id: string,
+  newEmail: string,
+): Promise<UserRow | 'gone' | 'taken'> {
+  try {
+    const result = await db.query<UserRow>(
+      `UPDATE auth.users SET email = email_change, email_change = NULL, email_change_sent_at = NULL,
+         email_confirmed_at = now(), updated_at = now()
+       WHERE id = $1 AND email_change = $2 AND deleted_at IS NULL RETURNING ${USER_COLUMNS}`,
+      [id, newEmail.toLowerCase()],
+    );
+    return result.rows[0] ?? 'gone';
+  } catch (error) {
+    if ((error as { code?: string }).code === '23505') return 'taken';
+    throw error;
+  }
+}
+
 export async function listFactors(db: Queryable, userId: string): Promise<FactorRow[]> {
   const result = await db.query<FactorRow>(
     'SELECT * FROM auth.mfa_factors WHERE user_id = $1 ORDER BY created_at, id',
@@ -159,6 +204,10 @@ export function userJson(user: UserRow, factors: readonly FactorRow[] = []) {
     app_metadata: { provider: 'email', providers: ['email'], ...user.raw_app_meta_data },
     user_metadata: user.raw_user_meta_data,
     identities: identity,
+    // GoTrue shows a pending e-mail change this way (auth-js's User.new_email, email_change_sent_at).
+    ...(user.email_change
+      ? { new_email: user.email_change, email_change_sent_at: iso(user.email_change_sent_at) }
+      : {}),
     ...(factors.length ? { factors: factors.map(factorJson) } : {}),
     created_at: iso(user.created_at),
     updated_at: iso(user.updated_at),

@@ -7,43 +7,76 @@ import { mailEmailLink, pkceFrom } from '../email-flows.ts';
 import { AuthError, otpExpired, unprocessable, validationFailed } from '../errors.ts';
 import { resolveRedirect, withFragment, withQuery } from '../links.ts';
 import { consumeByCode, consumeByLink, createFlowState, type OneTimeTokenRow, type TokenPurpose } from '../one-time-tokens.ts';
-import { addressKey, clientAddress, type RateCheck } from '../rate-limits.ts';
+import { addressKey, clientAddress, mailChecks } from '../rate-limits.ts';
 import { signInResponse, type AuthMethod } from '../sessions.ts';
-import { findUserByEmail, insertUser, updateUser, type UserRow } from '../users.ts';
+import { emailChangedMail, sendMail } from '../mail.ts';
+import {
+  applyEmailChange,
+  findUserByEmail,
+  findUserById,
+  findUsersByPendingEmail,
+  insertUser,
+  updateUser,
+  type UserRow,
+} from '../users.ts';
 import { phoneDisabled } from './sign-in.ts';
+import { emailExists } from './user.ts';
 
-const purposesOf = (type: EmailVerifyType): TokenPurpose[] => (type === 'recovery' ? ['recovery'] : ['login']);
+/** What /verify accepts: the e-mail sign-in types, and the confirmation of an e-mail change (issue 13 #6). */
+type VerifyType = EmailVerifyType | 'email_change';
+
+const purposesOf = (type: VerifyType): TokenPurpose[] =>
+  type === 'recovery' ? ['recovery'] : type === 'email_change' ? ['email_change'] : ['login'];
 
 /** The amr method GoTrue records for each verification type. */
-const METHOD: Record<EmailVerifyType, AuthMethod> = {
+const METHOD: Record<VerifyType, AuthMethod> = {
   email: 'otp',
   magiclink: 'magiclink',
   signup: 'email/signup',
   invite: 'invite',
   recovery: 'recovery',
+  email_change: 'email_change',
 };
 
-function emailTypeOf(type: string): EmailVerifyType {
+function verifyTypeOf(type: string): VerifyType {
   if (type === 'sms' || type === 'phone_change') throw phoneDisabled();
-  // E-mail changes apply at once locally (no mail server), so no email_change token ever exists.
-  if (type === 'email_change') throw otpExpired();
-  return type as EmailVerifyType;
+  return type as VerifyType;
 }
 
-/** Verifying proves the address: an unconfirmed user (created by /otp or an invite) becomes confirmed. */
+/**
+ * Verifying proves the address: an unconfirmed user (created by /otp or an invite) becomes confirmed; an
+ * e-mail change token makes the address it was sent to the account's address, and tells the old one.
+ */
 async function userOfToken(ctx: AuthServiceContext, token: OneTimeTokenRow | null): Promise<UserRow> {
   if (!token) throw otpExpired();
+  if (token.purpose === 'email_change') {
+    const before = await findUserById(ctx.pool, token.user_id);
+    const changed = token.new_email ? await applyEmailChange(ctx.pool, token.user_id, token.new_email) : 'gone';
+    if (changed === 'taken') throw emailExists();
+    if (changed === 'gone') throw otpExpired();
+    if (before?.email && before.email !== changed.email) {
+      await sendMail(ctx.pool, ctx.log, emailChangedMail(before.email, changed.email ?? ''));
+    }
+    return changed;
+  }
   const user = await updateUser(ctx.pool, token.user_id, { confirmEmail: true });
   if (!user) throw otpExpired();
   return user;
 }
 
-/** Endpoints that mail: a sign-in/sign-up request of the client, and a mail to the address (issue 13 finding 3). */
-export const mailChecks = (c: Context, email: string): RateCheck[] => [
-  { limit: 'sign_in_sign_ups', key: clientAddress(c) },
-  { limit: 'email_sent_per_client', key: clientAddress(c) },
-  { limit: 'email_sent', key: addressKey(email) },
-];
+/** By code: the account of the address, or for an e-mail change the accounts waiting for that address. */
+async function consumeCodeFor(ctx: AuthServiceContext, type: VerifyType, email: string, code: string) {
+  const owners =
+    type === 'email_change'
+      ? await findUsersByPendingEmail(ctx.pool, email)
+      : [await findUserByEmail(ctx.pool, email)].filter((u): u is UserRow => u !== null);
+  for (const owner of owners) {
+    const token = await consumeByCode(ctx.pool, owner.id, code, purposesOf(type));
+    // The token must have gone to the address being verified (a change may have been re-requested since).
+    if (token && (type !== 'email_change' || token.new_email === email.toLowerCase())) return token;
+  }
+  return null;
+}
 
 export function registerEmailFlows(app: Hono, ctx: AuthServiceContext): void {
   app.post('/otp', async (c) => {
@@ -79,7 +112,7 @@ export function registerEmailFlows(app: Hono, ctx: AuthServiceContext): void {
 
   app.post('/verify', async (c) => {
     const body = await readBody(c, verifyBody);
-    const type = emailTypeOf(body.type);
+    const type = verifyTypeOf(body.type);
     await ctx.rateLimiter.take([
       { limit: 'token_verifications', key: clientAddress(c) },
       { limit: 'token_verifications_per_address', key: body.token_hash ? null : addressKey(body.email) },
@@ -88,8 +121,7 @@ export function registerEmailFlows(app: Hono, ctx: AuthServiceContext): void {
     if (body.token_hash) {
       token = await consumeByLink(ctx.pool, { tokenHash: body.token_hash }, purposesOf(type));
     } else if (body.email && body.token) {
-      const owner = await findUserByEmail(ctx.pool, body.email);
-      token = owner ? await consumeByCode(ctx.pool, owner.id, body.token.trim(), purposesOf(type)) : null;
+      token = await consumeCodeFor(ctx, type, body.email, body.token.trim());
     } else {
       throw validationFailed('Verify requires either a token_hash, or an email and a token');
     }
@@ -111,9 +143,9 @@ async function verifyLinkRoute(c: Context, ctx: AuthServiceContext) {
       303,
     );
   if (!query.success) return fail(validationFailed('Email link is invalid or has expired'));
-  let type: EmailVerifyType;
+  let type: VerifyType;
   try {
-    type = emailTypeOf(query.data.type);
+    type = verifyTypeOf(query.data.type);
     await ctx.rateLimiter.take([{ limit: 'token_verifications', key: clientAddress(c) }]);
   } catch (error) {
     if (!(error instanceof AuthError)) throw error;
@@ -121,7 +153,13 @@ async function verifyLinkRoute(c: Context, ctx: AuthServiceContext) {
   }
   const token = await consumeByLink(ctx.pool, { token: query.data.token }, purposesOf(type));
   if (!token) return fail(new AuthError(403, 'otp_expired', 'Email link is invalid or has expired'));
-  const user = await userOfToken(ctx, token);
+  let user: UserRow;
+  try {
+    user = await userOfToken(ctx, token);
+  } catch (error) {
+    if (!(error instanceof AuthError)) throw error;
+    return fail(error);
+  }
   const target = resolveRedirect(ctx, query.data.redirect_to ?? token.redirect_to);
   if (token.code_challenge && token.code_challenge_method) {
     const pkce = { codeChallenge: token.code_challenge, method: token.code_challenge_method };

@@ -3,10 +3,11 @@ import type { Hono } from 'hono';
 import { logoutQuery, updateUserBody } from '../../../src/api/schemas/auth.ts';
 import { checkAccessToken, bearerToken, parseWith, readBody, requireCaller, type AuthServiceContext } from '../context.ts';
 import { insufficientAal, noAuthorization, unprocessable } from '../errors.ts';
-import { emailChangedMail, sendMail } from '../mail.ts';
+import { mailEmailChange } from '../email-flows.ts';
+import { mailChecks } from '../rate-limits.ts';
 import { hashPassword, verifyPassword } from '../passwords.ts';
 import { endSessions, hasVerifiedFactor } from '../sessions.ts';
-import { loadUserJson, updateUser, type UserChanges } from '../users.ts';
+import { findUserByEmail, loadUserJson, requestEmailChange, updateUser, type UserChanges } from '../users.ts';
 import { assertStrongPassword, phoneDisabled } from './sign-in.ts';
 
 export const emailExists = () =>
@@ -23,7 +24,7 @@ export function registerUser(app: Hono, ctx: AuthServiceContext): void {
     const body = await readBody(c, updateUserBody);
     if (body.phone) throw phoneDisabled();
     const changes: UserChanges = {};
-    const changesEmail = body.email !== undefined && body.email !== caller.user.email;
+    const changesEmail = body.email !== undefined && body.email.toLowerCase() !== caller.user.email;
     if ((body.password !== undefined || changesEmail) && caller.session.aal !== 'aal2') {
       // With MFA on, an aal1 session (password only) must not be able to take the account over.
       if (await hasVerifiedFactor(ctx.pool, caller.user.id)) {
@@ -38,16 +39,21 @@ export function registerUser(app: Hono, ctx: AuthServiceContext): void {
       changes.passwordHash = await hashPassword(body.password);
     }
     if (changesEmail) {
-      // No mail server locally: the new address is taken at once (GoTrue with autoconfirm), and the old
-      // address is told about it.
-      changes.email = body.email;
-      changes.confirmEmail = true;
+      // GoTrue answers 422 email_exists for an address another account holds.
+      const holder = await findUserByEmail(ctx.pool, body.email!);
+      if (holder && holder.id !== caller.user.id) throw emailExists();
+      // The confirmation mail counts against the new address (issue 13 finding 3).
+      await ctx.rateLimiter.take(mailChecks(c, body.email!));
     }
     if (body.data) changes.userMetadata = body.data;
-    const updated = await updateUser(ctx.pool, caller.user.id, changes);
+    let updated = await updateUser(ctx.pool, caller.user.id, changes);
     if (!updated) throw emailExists();
-    if (changesEmail && caller.user.email) {
-      await sendMail(ctx.pool, ctx.log, emailChangedMail(caller.user.email, updated.email ?? ''));
+    if (changesEmail) {
+      // Issue 13 finding 6 (GoTrue's secure e-mail change): the address changes only once the new address has
+      // confirmed it (POST /verify type email_change, or the mailed link). Until then the account, its tokens
+      // and the invitations it can accept keep the old, proven address.
+      updated = (await requestEmailChange(ctx.pool, caller.user.id, body.email!)) ?? updated;
+      await mailEmailChange(ctx, updated, body.email!, c.req.query('redirect_to'));
     }
     return c.json(await loadUserJson(ctx.pool, updated));
   });
