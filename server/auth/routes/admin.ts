@@ -102,6 +102,10 @@ export function registerAdmin(app: Hono, ctx: AuthServiceContext): void {
       confirmEmail: body.email_confirm === true,
     });
     if (!updated) throw emailExists();
+    if (body.password !== undefined) {
+      // As GoTrue's admin password update: the user's sessions all end (issue 13 finding 9).
+      await ctx.pool.query('DELETE FROM auth.sessions WHERE user_id = $1', [user.id]);
+    }
     return c.json(await loadUserJson(ctx.pool, updated));
   });
 

@@ -48,6 +48,12 @@ export function registerUser(app: Hono, ctx: AuthServiceContext): void {
     if (body.data) changes.userMetadata = body.data;
     let updated = await updateUser(ctx.pool, caller.user.id, changes);
     if (!updated) throw emailExists();
+    if (changes.passwordHash) {
+      // As GoTrue on a password update: every other session and every outstanding mailed link or code of the
+      // user ends (issue 13 finding 9), so whoever held them — a thief, a stale device — is out. This session stays.
+      await endSessions(ctx.pool, caller.session, 'others');
+      await ctx.pool.query('DELETE FROM auth.one_time_tokens WHERE user_id = $1', [caller.user.id]);
+    }
     if (changesEmail) {
       // Issue 13 finding 6 (GoTrue's secure e-mail change): the address changes only once the new address has
       // confirmed it (POST /verify type email_change, or the mailed link). Until then the account, its tokens
