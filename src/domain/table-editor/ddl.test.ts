@@ -93,12 +93,17 @@ describe('table DDL', () => {
       ].join('\n'),
     );
     expect(() => editTableSql({ schema: 'public', name: 'a' }, { name: 'a' })).toThrow('Nothing to change');
-    expect(duplicateTableSql({ schema: 'public', name: 'a' }, { schema: 'public', name: 'a_copy' }, false).query).toBe(
-      'create table public.a_copy (like public.a including all);',
-    );
+    const plain = duplicateTableSql({ schema: 'public', name: 'a' }, { schema: 'public', name: 'a_copy' }, false).query;
+    expect(plain).toMatch(/^begin;\ncreate table public\.a_copy \(like public\.a including all\);\ndo \$duplicate\$/);
+    expect(plain).toContain(`src regclass := 'public.a'::regclass;`);
+    expect(plain).not.toContain('insert into');
     expect(duplicateTableSql({ schema: 'public', name: 'a' }, { schema: 'public', name: 'a_copy' }, true).query).toContain(
-      'insert into public.a_copy overriding system value select * from public.a;',
+      `execute format('insert into %s (%s) overriding system value select %s from %s', dst, cols, cols, src);`,
     );
+    // A name holding the dollar-quote tag cannot end the block early: the tag grows until the block does not hold it.
+    const hostile = duplicateTableSql({ schema: 'public', name: 'x$duplicate$; drop table y; --' }, { schema: 'public', name: 'c' }, false).query;
+    expect(hostile).toContain('do $duplicate_$');
+    expect(hostile.split('$duplicate_$')).toHaveLength(3);
     expect(deleteTableSql({ schema: 'public', name: 'a' }, false).query).toBe('drop table public.a;');
     expect(deleteTableSql({ schema: 'public', name: 'a' }, true).query).toBe('drop table public.a cascade;');
     expect(createSchemaSql('Sales').query).toBe('create schema "Sales";');

@@ -190,14 +190,92 @@ export function editTableSql(current: { schema: string; name: string }, changes:
   return transaction(statements);
 }
 
-/** A copy of a table's structure (columns, defaults, constraints but foreign keys, indexes, comments), with or without its rows. */
+/**
+ * Duplicate a table (issue 14.2): `like … including all` copies columns, defaults, not-null, check, primary-key,
+ * unique and exclusion constraints, indexes, identity (with its sequence options), generated columns and column
+ * comments — not what protects the data or links it. Those follow in one PL/pgSQL block reading the source from the
+ * catalog (names quoted by Postgres's own `format('%I')`/regclass output): foreign keys; the rows (generated columns
+ * recomputed); each identity sequence moved to the source's position and past the copied keys, so the next insert
+ * cannot collide; exactly the source's table and column grants (the schema's default privileges gave the new table
+ * others, e.g. to anon); row-level security and FORCE; the policies, recreated under their names; the table comment.
+ * A copy whose RLS was off while anon kept its grants exposed every row.
+ */
 export function duplicateTableSql(source: { schema: string; name: string }, copy: { schema: string; name: string }, withData: boolean): Script {
   const from = qualified(source.schema, source.name);
   const to = qualified(copy.schema, copy.name);
-  const statements = [`create table ${to} (like ${from} including all)`];
-  // `overriding system value`: identity columns declared `always` would refuse the copied keys otherwise.
-  if (withData) statements.push(`insert into ${to} overriding system value select * from ${from}`);
-  return transaction(statements);
+  const body = `
+declare
+  src regclass := ${literal(from)}::regclass;
+  dst regclass := ${literal(to)}::regclass;
+  r record;
+  cols text;
+  position bigint;
+  called boolean;
+  highest bigint;
+begin
+  for r in select pg_get_constraintdef(k.oid) as def from pg_constraint k where k.conrelid = src and k.contype = 'f' order by k.conname loop
+    execute format('alter table %s add %s', dst, r.def);
+  end loop;
+${
+  withData
+    ? `  select string_agg(quote_ident(a.attname), ', ' order by a.attnum) into cols from pg_attribute a
+    where a.attrelid = src and a.attnum > 0 and not a.attisdropped and a.attgenerated = '';
+  if cols is not null then
+    -- Every row, also under FORCE row level security (the owner is then filtered by the policies): lifted for
+    -- this copy only, inside the transaction, and put back at once.
+    if (select c.relforcerowsecurity from pg_class c where c.oid = src) then
+      execute format('alter table %s no force row level security', src);
+      execute format('insert into %s (%s) overriding system value select %s from %s', dst, cols, cols, src);
+      execute format('alter table %s force row level security', src);
+    else
+      execute format('insert into %s (%s) overriding system value select %s from %s', dst, cols, cols, src);
+    end if;
+  end if;
+`
+    : ''
+}  for r in select a.attname, pg_get_serial_sequence(src::text, a.attname) as source_seq, pg_get_serial_sequence(dst::text, a.attname) as copy_seq
+      from pg_attribute a where a.attrelid = src and a.attidentity <> '' and not a.attisdropped loop
+    execute format('select last_value, is_called from %s', r.source_seq) into position, called;
+    if not called then position := null; end if;
+${withData ? `    execute format('select max(%I)::bigint from %s', r.attname, dst) into highest;
+    position := greatest(position, highest);
+` : ''}    if position is not null then perform setval(r.copy_seq, position, true); end if;
+  end loop;
+  for r in select distinct a.grantee from pg_class c, aclexplode(c.relacl) a where c.oid = dst and a.grantee <> c.relowner loop
+    execute format('revoke all on table %s from %s', dst, case when r.grantee = 0 then 'public' else quote_ident(pg_get_userbyid(r.grantee)) end);
+  end loop;
+  for r in select a.grantee, a.privilege_type, a.is_grantable from pg_class c, aclexplode(c.relacl) a where c.oid = src and a.grantee <> c.relowner loop
+    execute format('grant %s on table %s to %s%s', r.privilege_type, dst,
+      case when r.grantee = 0 then 'public' else quote_ident(pg_get_userbyid(r.grantee)) end,
+      case when r.is_grantable then ' with grant option' else '' end);
+  end loop;
+  for r in select t.attname, a.grantee, a.privilege_type, a.is_grantable from pg_attribute t, aclexplode(t.attacl) a
+      where t.attrelid = src and t.attnum > 0 and not t.attisdropped loop
+    execute format('grant %s (%I) on table %s to %s%s', r.privilege_type, r.attname, dst,
+      case when r.grantee = 0 then 'public' else quote_ident(pg_get_userbyid(r.grantee)) end,
+      case when r.is_grantable then ' with grant option' else '' end);
+  end loop;
+  if (select c.relrowsecurity from pg_class c where c.oid = src) then
+    execute format('alter table %s enable row level security', dst);
+  end if;
+  if (select c.relforcerowsecurity from pg_class c where c.oid = src) then
+    execute format('alter table %s force row level security', dst);
+  end if;
+  for r in select * from pg_policy p where p.polrelid = src order by p.polname loop
+    execute format('create policy %I on %s as %s for %s to %s%s%s', r.polname, dst,
+      case when r.polpermissive then 'permissive' else 'restrictive' end,
+      case r.polcmd when 'r' then 'select' when 'a' then 'insert' when 'w' then 'update' when 'd' then 'delete' else 'all' end,
+      (select string_agg(case when x = 0 then 'public' else quote_ident(pg_get_userbyid(x)) end, ', ') from unnest(r.polroles) as x),
+      coalesce(' using (' || pg_get_expr(r.polqual, src) || ')', ''),
+      coalesce(' with check (' || pg_get_expr(r.polwithcheck, src) || ')', ''));
+  end loop;
+  execute format('comment on table %s is %L', dst, obj_description(src, 'pg_class'));
+end`;
+  // A dollar-quote tag that the block (which holds the user's names) does not contain.
+  let tag = '$duplicate$';
+  while (body.includes(tag)) tag = `${tag.slice(0, -1)}_$`;
+  return transaction([`create table ${to} (like ${from} including all)`, `do ${tag}${body}
+${tag}`]);
 }
 
 export function deleteTableSql(table: { schema: string; name: string }, cascade: boolean): Script {
