@@ -1,7 +1,7 @@
 // Runs SQL on a project database for the console (DESIGN §5: one query endpoint). SQL errors are the caller's:
 // they come back as 400 with Postgres's message, a psql-style formattedError and the error position.
-import type pg from 'pg';
-import { badRequest, unavailable } from '../http/errors.ts';
+import pg from 'pg';
+import { badRequest, HttpError, unavailable } from '../http/errors.ts';
 
 interface PgError {
   message: string;
@@ -45,6 +45,203 @@ export function sqlError(error: PgError, query: string) {
   });
 }
 
+
+/**
+ * The largest result the query endpoint sends: 64 MiB of JSON (issue 13 finding 4). Far above the SQL editor's big
+ * results (100,000 rows of a few columns is ~6 MB), far below what one process can hold and serialise.
+ */
+export const QUERY_RESULT_MAX_BYTES = 64 * 1024 * 1024;
+/**
+ * What may arrive on the connection during one request (rows of every statement, COPY data, notices) before it
+ * is cut. Above the JSON cap since a row's wire form is rarely larger than its JSON, and it bounds what the
+ * protocol parser buffers for a single huge row.
+ */
+export const QUERY_WIRE_MAX_BYTES = QUERY_RESULT_MAX_BYTES + QUERY_RESULT_MAX_BYTES / 4;
+/** Parameters and claims nested deeper than this are refused: serialising them recurses (finding 9). */
+export const MAX_JSON_DEPTH = 1000;
+
+const MB = 1024 * 1024;
+
+/** Postgres's program_limit_exceeded: the editor shows it like any SQL error (formattedError). */
+function resultTooLarge(query: string) {
+  return sqlError(
+    {
+      message: `The query's result is larger than ${QUERY_RESULT_MAX_BYTES / MB} MB, the most the console sends: narrow it, e.g. add a limit`,
+      code: '54000',
+      severity: 'ERROR',
+      hint: 'Narrow it: add a limit (e.g. limit 1000), a where clause, or select fewer or shorter columns (e.g. left(col, 100)).',
+    },
+    query,
+  );
+}
+
+function valueTooDeep(query: string) {
+  return sqlError(
+    {
+      message: `A value in the result is nested more than ${MAX_JSON_DEPTH} levels deep and cannot be sent as JSON`,
+      code: '54000',
+      severity: 'ERROR',
+      hint: 'Select it as text instead (e.g. value::text).',
+    },
+    query,
+  );
+}
+
+/** Depth of a JSON-like value, walked without recursion; stops counting past `limit`. */
+function depthExceeds(value: unknown, limit: number): boolean {
+  const stack: Array<{ value: unknown; depth: number }> = [{ value, depth: 0 }];
+  while (stack.length > 0) {
+    const next = stack.pop()!;
+    if (typeof next.value !== 'object' || next.value === null) continue;
+    if (next.depth >= limit) return true;
+    for (const child of Object.values(next.value)) stack.push({ value: child, depth: next.depth + 1 });
+  }
+  return false;
+}
+
+function assertNotTooDeep(value: unknown, what: string): void {
+  if (depthExceeds(value, MAX_JSON_DEPTH)) throw badRequest(`${what} are nested too deeply (more than ${MAX_JSON_DEPTH} levels)`);
+}
+
+/** The parts of pg's Query this file builds on (not in its type declarations). */
+interface PgQueryInternals {
+  _result: { parseRow(fields: unknown[]): unknown };
+  _accumulateRows: boolean;
+  handleRowDescription(msg: unknown): void;
+  handleDataRow(msg: { fields: unknown[] }): void;
+  handleCommandComplete(msg: unknown, connection: unknown): void;
+  handleError(error: Error, connection: unknown): void;
+  handleReadyForQuery(connection: unknown): void;
+  submit(connection: PgConnection): Error | null;
+  on(event: 'error', listener: (error: Error) => void): void;
+  on(event: 'end', listener: () => void): void;
+}
+
+interface PgConnection {
+  stream: NodeJS.ReadableStream & { destroy(): void };
+}
+
+const PgQuery = pg.Query as unknown as new (config: pg.QueryConfig) => PgQueryInternals;
+
+/**
+ * A query that serialises each row to JSON as it arrives and keeps only the last statement's rows (what the
+ * endpoint returns), counting bytes while reading: past the caps it stops — the connection is cut, so the backend
+ * stops sending — and `failure` says why. Nothing of the result is held beyond the caps.
+ */
+class CappedQuery extends PgQuery {
+  /** The last statement's rows, each as JSON (`rows` would shadow pg's own field). */
+  jsonRows: string[] = [];
+  private bytes = 0;
+  private wireBytes = 0;
+  private statementDone = false;
+  private connection: PgConnection | null = null;
+  failure: Error | null = null;
+
+  constructor(
+    config: pg.QueryConfig,
+    private readonly text: string,
+  ) {
+    super(config);
+  }
+
+  private readonly countWire = (chunk: Buffer | string) => {
+    this.wireBytes += chunk.length;
+    if (this.wireBytes > QUERY_WIRE_MAX_BYTES) this.stop(resultTooLarge(this.text));
+  };
+
+  override submit(connection: PgConnection): Error | null {
+    this.connection = connection;
+    // Before the protocol parser's own listener: a chunk past the cap is never added to its buffer's growth.
+    connection.stream.prependListener('data', this.countWire);
+    return super.submit(connection);
+  }
+
+  private detach(): void {
+    this.connection?.stream.removeListener('data', this.countWire);
+  }
+
+  private stop(failure: Error): void {
+    if (this.failure) return;
+    this.failure = failure;
+    this.jsonRows = [];
+    this.detach();
+    this.connection?.stream.destroy();
+  }
+
+  /** A statement's first message after the previous one completed starts a new list of rows. */
+  private nextStatement(): void {
+    if (!this.statementDone) return;
+    this.statementDone = false;
+    this.jsonRows = [];
+    this.bytes = 0;
+  }
+
+  override handleRowDescription(msg: unknown): void {
+    this.nextStatement();
+    super.handleRowDescription(msg);
+    this._accumulateRows = false;
+  }
+
+  override handleDataRow(msg: { fields: unknown[] }): void {
+    if (this.failure) return;
+    this.nextStatement();
+    let json: string;
+    try {
+      json = JSON.stringify(this._result.parseRow(msg.fields));
+    } catch (error) {
+      // Type parsers and JSON.stringify: a jsonb value nested deeper than the stack allows, or a huge one.
+      this.stop(error instanceof RangeError && /call stack/i.test(error.message) ? valueTooDeep(this.text) : resultTooLarge(this.text));
+      return;
+    }
+    this.bytes += Buffer.byteLength(json) + 1;
+    if (this.bytes > QUERY_RESULT_MAX_BYTES) return this.stop(resultTooLarge(this.text));
+    this.jsonRows.push(json);
+  }
+
+  override handleCommandComplete(msg: unknown, connection: unknown): void {
+    this.nextStatement();
+    super.handleCommandComplete(msg, connection);
+    this.statementDone = true;
+  }
+
+  override handleError(error: Error, connection: unknown): void {
+    this.detach();
+    super.handleError(this.failure ?? error, connection);
+  }
+
+  override handleReadyForQuery(connection: unknown): void {
+    this.detach();
+    super.handleReadyForQuery(connection);
+  }
+
+  /** Runs on `client`; resolves when the server is ready again, rejects with a Postgres error or `failure`. */
+  run(client: pg.PoolClient): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.on('error', (error) => reject(this.failure ?? error));
+      this.on('end', () => (this.failure ? reject(this.failure) : resolve()));
+      client.query(this as unknown as pg.Submittable);
+    });
+  }
+}
+
+/** The console's statement timeout (ms) of a pool, 0 when it has none; see server/projects/pools.ts. */
+function statementTimeoutOf(pool: pg.Pool): number {
+  return Number((pool as unknown as { options?: { statement_timeout?: unknown } }).options?.statement_timeout) || 0;
+}
+
+/** Postgres's own wording for the timeout, with how to go past it (no wording in the spec). */
+function withTimeoutHint(error: PgError, timeoutMs: number): PgError {
+  if (error.code !== '57014' || !/statement timeout/.test(error.message)) return error;
+  const limit = timeoutMs >= 1000 ? `${Math.round(timeoutMs / 1000)} s` : `${timeoutMs} ms`;
+  // Spelled out: an Error's message is not an enumerable property, a spread would drop it.
+  return {
+    message: error.message,
+    code: error.code,
+    severity: error.severity,
+    hint: `The console stops statements after ${limit}. Narrow the query (a where clause or a limit), or raise the timeout for this run: set statement_timeout = '10min'; before it.`,
+  };
+}
+
 export interface QueryInput {
   query: string;
   parameters?: unknown[] | undefined;
@@ -75,50 +272,74 @@ async function impersonate(client: pg.PoolClient, impersonation: Impersonation):
     if (typeof returned !== 'object' || returned === null || Array.isArray(returned)) {
       throw badRequest(`The access-token hook ${impersonation.hook.schema}.${impersonation.hook.functionName} returned no claims object`);
     }
+    assertNotTooDeep(returned, 'The claims the access-token hook returned');
     claims = returned as Record<string, unknown>;
   }
   const role = typeof claims.role === 'string' && impersonation.hook ? claims.role : impersonation.role;
   await client.query(`select set_config('request.jwt.claims', $1, false), set_config('role', $2, false)`, [JSON.stringify(claims), role]);
 }
 
+const guarded = new WeakSet<pg.PoolClient>();
+
+export interface QueryResultJson {
+  /** The last statement's rows as a JSON array, built while reading (see CappedQuery). */
+  json: string;
+  rowCount: number;
+}
+
 /**
- * Runs the query on a pooled connection and returns the rows of its last statement.
+ * Runs the query on a pooled connection and returns the rows of its last statement as JSON.
  * `readOnly` (read-only members): one statement, inside a READ ONLY transaction that is always rolled back.
  */
-export async function runQuery(
+export async function runQueryJson(
   pool: pg.Pool,
   input: QueryInput,
   options: { readOnly: boolean; onBackend?: ((pid: number) => void) | undefined },
-): Promise<unknown[]> {
+): Promise<QueryResultJson> {
+  // Checked before any connection is taken: pg serialises parameters and claims recursively.
+  if (input.parameters) assertNotTooDeep(input.parameters, 'Query parameters');
+  if (input.impersonation) assertNotTooDeep(input.impersonation.claims, 'Impersonation claims');
   let client: pg.PoolClient;
   try {
     client = await pool.connect();
   } catch {
     throw unavailable('Could not connect to the project database');
   }
+  if (!guarded.has(client)) {
+    // A connection that ends while checked out (the user's query ended its own backend, or a result was cut at
+    // the cap) emits 'error' on the client; unheard, that event would take the process down. The query itself
+    // is failed by pg, which is how the caller hears about it.
+    guarded.add(client);
+    client.on('error', () => {});
+  }
   let broken = false;
   // The backend's pid (from the connection's BackendKeyData) lets the caller cancel this query while it runs.
   const pid = (client as unknown as { processID?: number }).processID;
   if (options.onBackend && typeof pid === 'number') options.onBackend(pid);
   try {
-    let result: pg.QueryResult | pg.QueryResult[];
+    let query: CappedQuery;
     if (options.readOnly) {
       await client.query('begin transaction read only');
       if (input.impersonation) await impersonate(client, input.impersonation);
       // The extended protocol takes exactly one statement, so the user cannot COMMIT and go on writing.
-      result = await client.query({ text: input.query, values: input.parameters ?? [], queryMode: 'extended' } as pg.QueryConfig);
+      query = new CappedQuery({ text: input.query, values: input.parameters ?? [], queryMode: 'extended' } as pg.QueryConfig, input.query);
     } else if (input.parameters !== undefined) {
       if (input.impersonation) await impersonate(client, input.impersonation);
-      result = await client.query(input.query, input.parameters);
+      query = new CappedQuery({ text: input.query, values: input.parameters }, input.query);
     } else {
       if (input.impersonation) await impersonate(client, input.impersonation);
       // The simple protocol: several statements may be sent at once; the last one's rows are returned.
-      result = (await client.query(input.query)) as pg.QueryResult | pg.QueryResult[];
+      query = new CappedQuery({ text: input.query }, input.query);
     }
-    const last = Array.isArray(result) ? result[result.length - 1] : result;
-    return last?.rows ?? [];
+    await query.run(client);
+    return { json: `[${query.jsonRows.join(',')}]`, rowCount: query.jsonRows.length };
   } catch (error) {
-    if (isPgError(error)) throw sqlError(error, input.query);
+    if (error instanceof HttpError) {
+      // A result cut at the cap leaves the connection closed; a refused hook or claims leave it usable.
+      broken = error.body.code === '54000';
+      throw error;
+    }
+    if (isPgError(error)) throw sqlError(withTimeoutHint(error, statementTimeoutOf(pool)), input.query);
     // Not a SQL error: the connection itself failed (e.g. the query terminated its own backend).
     broken = true;
     throw unavailable(`The connection to the project database was lost: ${(error as Error).message}`);
@@ -134,4 +355,13 @@ export async function runQuery(
     }
     client.release(broken);
   }
+}
+
+/** runQueryJson's rows as values (tests and server-side callers that need the rows themselves). */
+export async function runQuery(
+  pool: pg.Pool,
+  input: QueryInput,
+  options: { readOnly: boolean; onBackend?: ((pid: number) => void) | undefined },
+): Promise<unknown[]> {
+  return JSON.parse((await runQueryJson(pool, input, options)).json) as unknown[];
 }

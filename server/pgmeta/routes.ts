@@ -16,7 +16,7 @@ import {
   tablesSql,
   typesSql,
 } from './introspection.ts';
-import { runQuery } from './query.ts';
+import { runQueryJson, type QueryResultJson } from './query.ts';
 import { cancelRun, finishRun, recordHistory, startRun } from './runs.ts';
 
 /** The caller's project, running: SQL cannot reach a database that is still being created or is paused. */
@@ -46,10 +46,10 @@ export function pgMetaRoutes(): Hono<AppEnv> {
     const userId = c.var.user.sub;
     const startedAt = new Date();
     const started = performance.now();
-    let rows: unknown[] | null = null;
+    let result: QueryResultJson | null = null;
     let failure: unknown = null;
     try {
-      rows = await runQuery(pool, body, {
+      result = await runQueryJson(pool, body, {
         readOnly: project.role === 'read_only',
         onBackend: body.run_id ? (pid) => startRun(body.run_id!, { pid, ref: project.ref, userId }) : undefined,
       });
@@ -60,10 +60,11 @@ export function pgMetaRoutes(): Hono<AppEnv> {
     }
     if (body.history) {
       const entry = { projectId: project.id, userId, query: body.query, startedAt, durationMs: performance.now() - started };
-      await recordHistory(c.var.services.pool, { ...entry, rowCount: rows?.length ?? null, error: failure });
+      await recordHistory(c.var.services.pool, { ...entry, rowCount: result?.rowCount ?? null, error: failure });
     }
-    if (failure) throw failure;
-    return c.json(rows);
+    if (failure || !result) throw failure;
+    // Already JSON: the rows were serialised while they were read, within the result cap (issue 13 finding 4).
+    return c.body(result.json, 200, { 'content-type': 'application/json; charset=UTF-8' });
   });
 
   // Cancels the caller's running query by its run id (issue 7: cancel a running query with pg_cancel_backend).

@@ -63,7 +63,9 @@ export interface HistoryEntry {
 
 export async function recordHistory(platform: Pick<pg.Pool, 'query'>, entry: HistoryEntry): Promise<void> {
   const failure = entry.error instanceof HttpError ? entry.error : entry.error ? new HttpError(500, String(entry.error)) : null;
-  const status = !failure ? 'success' : failure.body.code === QUERY_CANCELED ? 'cancelled' : 'error';
+  // 57014 is also the statement timeout's code: only a cancel by request counts as cancelled.
+  const cancelled = failure?.body.code === QUERY_CANCELED && failure.message === 'canceling statement due to user request';
+  const status = !failure ? 'success' : cancelled ? 'cancelled' : 'error';
   await platform.query(
     `insert into sql_history (project_id, profile_id, query, started_at, duration_ms, row_count, status, error)
      values ($1, $2, $3, $4, $5, $6, $7, $8)`,

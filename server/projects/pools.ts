@@ -34,6 +34,23 @@ export const projectTypes: pg.CustomTypesConfig = {
     CONVERTED_TYPES.has(oid) ? pg.types.getTypeParser(oid, format ?? 'text') : asText) as pg.CustomTypesConfig['getTypeParser'],
 };
 
+/** The console's statement timeout when STRATA_QUERY_TIMEOUT_MS does not set one: 2 minutes. */
+export const DEFAULT_QUERY_TIMEOUT_MS = 2 * 60_000;
+
+/**
+ * The statement timeout of the console's queries (issue 13 finding 4), from STRATA_QUERY_TIMEOUT_MS: a whole number
+ * of milliseconds, at least 1000. Read when the platform starts (createProjectPools), so a bad value stops the start.
+ */
+export function queryTimeoutMs(env: NodeJS.ProcessEnv = process.env): number {
+  const raw = env.STRATA_QUERY_TIMEOUT_MS?.trim();
+  if (!raw) return DEFAULT_QUERY_TIMEOUT_MS;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1000) {
+    throw new Error(`STRATA_QUERY_TIMEOUT_MS must be a whole number of milliseconds, at least 1000; got '${raw}'`);
+  }
+  return value;
+}
+
 export interface ProjectPools {
   /** The pool of a project's database; 404 when the project has no platform secrets (gone). */
   get(ref: string): Promise<pg.Pool>;
@@ -53,6 +70,7 @@ export function createProjectPools(options: {
   idleMs?: number;
 }): ProjectPools {
   const idleMs = options.idleMs ?? 5 * 60_000;
+  const statementTimeout = queryTimeoutMs();
   const entries = new Map<string, Entry>();
 
   async function open(ref: string): Promise<pg.Pool> {
@@ -68,6 +86,8 @@ export function createProjectPools(options: {
       idleTimeoutMillis: 10_000,
       connectionTimeoutMillis: 5_000,
       application_name: 'strata-platform',
+      // A session default (a startup parameter): `discard all` at the end of each request brings it back.
+      statement_timeout: statementTimeout,
       types: projectTypes,
     });
     pool.on('error', () => {});
