@@ -4,6 +4,7 @@ import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { createApp } from './app.ts';
 import { loadConfig } from './config.ts';
+import { DataFolderInUse, lockDataFolder } from './db/dataLock.ts';
 import { startRuntime } from './runtime.ts';
 
 const log = (line: string) => console.log(`[strata] ${line}`);
@@ -13,6 +14,17 @@ try {
   config = loadConfig();
 } catch (error) {
   console.error((error as Error).message);
+  process.exit(1);
+}
+
+// One platform per data folder (issue 13 finding 7): a second start is refused here, before it can touch the
+// first one's Postgres. The claim is given up however this process exits; one left by a killed platform is taken
+// over at the next start.
+try {
+  const lock = lockDataFolder(config.dataDir);
+  process.on('exit', () => lock.release());
+} catch (error) {
+  console.error(error instanceof DataFolderInUse ? error.message : `The data folder cannot be used: ${(error as Error).message}`);
   process.exit(1);
 }
 
