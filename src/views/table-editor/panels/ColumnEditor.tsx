@@ -2,8 +2,8 @@
 // types and the database's enums), array, default — a literal value (quoted) or one of a few SQL functions, never
 // free SQL — nullable, unique, primary key, identity and a foreign key (schema.table.column, on delete / update).
 import type { EnumType, ReferenceTarget } from '../../../api/table-editor-panels.ts';
+import { columnProblem, expressionsFor, identityAllowed, withArray, withType } from '../../../domain/table-editor/column-rules.ts';
 import {
-  DEFAULT_EXPRESSIONS,
   FK_ACTIONS,
   isBuiltinType,
   POSTGRES_TYPES,
@@ -24,7 +24,6 @@ function typeOfKey(key: string): ColumnType {
   return { kind: 'enum', schema, name };
 }
 const targetKey = (t: { schema: string; table: string; column: string }) => JSON.stringify([t.schema, t.table, t.column]);
-const INTEGER_TYPES = new Set(['int2', 'int4', 'int8']);
 
 export interface ColumnEditorProps {
   value: EditableColumn;
@@ -42,10 +41,8 @@ export function ColumnEditor({ value, onChange, enums, targets, isDisabled, comp
     ...POSTGRES_TYPES.map((t) => ({ id: `builtin:${t.name}`, label: `${t.name} — ${t.description}` })),
     ...enums.map((e) => ({ id: typeKey({ kind: 'enum', schema: e.schema, name: e.name }), label: `${e.schema}.${e.name} (enum)` })),
   ];
-  const typeName = value.type.kind === 'builtin' ? value.type.name : '';
-  const expressions = (Object.keys(DEFAULT_EXPRESSIONS) as DefaultExpression[]).filter((e) =>
-    (DEFAULT_EXPRESSIONS[e] as readonly string[]).includes(typeName),
-  );
+  // What the type allows (issue 14.5): src/domain/table-editor/column-rules.ts.
+  const expressions = expressionsFor(value);
   const defaultMode = value.default.kind;
   const fk = value.foreignKey;
   const label = (text: string) => (compact ? `${text} (${value.name || 'new column'})` : text);
@@ -59,7 +56,7 @@ export function ColumnEditor({ value, onChange, enums, targets, isDisabled, comp
           label={label('Type')}
           options={typeOptions}
           value={typeKey(value.type)}
-          onChange={(key) => key !== null && set({ type: typeOfKey(String(key)), default: { kind: 'none' } })}
+          onChange={(key) => key !== null && onChange(withType(value, typeOfKey(String(key))))}
           isDisabled={isDisabled}
         />
       </div>
@@ -103,11 +100,11 @@ export function ColumnEditor({ value, onChange, enums, targets, isDisabled, comp
         {value.default.kind === 'existing' ? <code className={css.mono}>{value.default.sql}</code> : null}
       </div>
       <div className={css.row}>
-        <Switch isSelected={value.isArray} onChange={(isArray) => set({ isArray, default: { kind: 'none' } })} isDisabled={isDisabled}>Array</Switch>
+        <Switch isSelected={value.isArray} onChange={(isArray) => onChange(withArray(value, isArray))} isDisabled={isDisabled}>Array</Switch>
         <Switch isSelected={value.isPrimaryKey} onChange={(isPrimaryKey) => set({ isPrimaryKey })} isDisabled={isDisabled}>Primary key</Switch>
         <Switch isSelected={value.isNullable && !value.isPrimaryKey} onChange={(isNullable) => set({ isNullable })} isDisabled={isDisabled || value.isPrimaryKey}>Nullable</Switch>
         <Switch isSelected={value.isUnique} onChange={(isUnique) => set({ isUnique })} isDisabled={isDisabled}>Unique</Switch>
-        {INTEGER_TYPES.has(typeName) ? (
+        {identityAllowed(value) ? (
           <Switch isSelected={value.isIdentity} onChange={(isIdentity) => set({ isIdentity, default: { kind: 'none' } })} isDisabled={isDisabled}>Identity</Switch>
         ) : null}
       </div>
@@ -122,9 +119,8 @@ export function ColumnEditor({ value, onChange, enums, targets, isDisabled, comp
             if (!target) return set({ foreignKey: null });
             // The key column's type is the one the referenced column has (when it is one of the picker's).
             const type: ColumnType = isBuiltinType(target.format) ? { kind: 'builtin', name: target.format } : value.type;
-            set({
-              type,
-              isArray: false,
+            onChange({
+              ...withType(withArray(value, false), type),
               foreignKey: { schema: target.schema, table: target.table, column: target.column, onDelete: fk?.onDelete ?? 'no action', onUpdate: fk?.onUpdate ?? 'no action' },
             });
           }}
@@ -149,6 +145,7 @@ export function ColumnEditor({ value, onChange, enums, targets, isDisabled, comp
           </>
         ) : null}
       </div>
+      {columnProblem(value) ? <p role="alert" className={css.hint}>{columnProblem(value)}</p> : null}
       {compact ? null : (
         <TextField label="Description" value={value.comment ?? ''} onChange={(comment) => set({ comment: comment === '' ? null : comment })} isDisabled={isDisabled} />
       )}

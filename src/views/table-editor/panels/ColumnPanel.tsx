@@ -1,5 +1,6 @@
 // Add column / edit column (spec B2.1 side panel). An edit alters only what changed, in one transaction; a Postgres
 // error shows in the panel and every field keeps what was typed.
+import { columnProblem } from '../../../domain/table-editor/column-rules.ts';
 import { useState } from 'react';
 import { fetchColumnConstraints, runScript } from '../../../api/table-editor-panels.ts';
 import { addColumnSql, type ColumnDefinition } from '../../../domain/table-editor/ddl.ts';
@@ -35,7 +36,7 @@ export function ColumnPanel({ projectRef, canWrite, onClose, onDone, table, colu
       submitLabel="Save"
       onSubmit={() => task.submit(value)}
       submitting={task.submitting}
-      submitDisabled={value.name.trim() === ''}
+      submitDisabled={value.name.trim() === '' || columnProblem(value) !== null}
       error={task.error ?? choices.error}
       errorSubject={column ? 'Failed to update column' : 'Failed to add column'}
       canWrite={canWrite}

@@ -3,6 +3,7 @@
 // in one transaction.
 import { useState } from 'react';
 import { runScript } from '../../../api/table-editor-panels.ts';
+import { columnProblem } from '../../../domain/table-editor/column-rules.ts';
 import type { ColumnDefinition } from '../../../domain/table-editor/ddl.ts';
 import type { EditableColumn } from '../../../domain/table-editor/ddl-edit-column.ts';
 import { createTableWithRowsSql, TABLE_TEMPLATES, type TableTemplate } from '../../../domain/table-editor/templates.ts';
@@ -60,7 +61,7 @@ export function NewTablePanel({ projectRef, canWrite, onClose, onDone, template,
     setColumns(t.columns);
   };
   const update = (index: number, next: EditableColumn) => setColumns(columns.map((c, i) => (i === index ? next : c)));
-  const invalid = name.trim() === '' || columns.length === 0 || columns.some((c) => c.name.trim() === '');
+  const invalid = name.trim() === '' || columns.length === 0 || columns.some((c) => c.name.trim() === '' || columnProblem(c) !== null);
 
   return (
     <SidePanel
