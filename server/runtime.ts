@@ -5,6 +5,7 @@ import { createAuthService, type AuthService } from './auth/index.ts';
 import type { Config } from './config.ts';
 import { startEmbeddedCluster } from './db/embedded.ts';
 import { serverFromUrl, type DatabaseServer } from './db/server.ts';
+import { removeStalePartialBackups } from './lifecycle/backups.ts';
 import { bootstrapMode } from './self-hosted.ts';
 import { createServices, type Services } from './services.ts';
 
@@ -51,6 +52,11 @@ export function startRuntime(config: Config, options: RuntimeOptions): Runtime {
     .then(async (s) => {
       await bootstrapMode(config.mode, s, options.log).catch((error: Error) =>
         options.log(`The default project could not be created: ${error.message}`),
+      );
+      // Dumps a crash cut short are never finished (issue 13 finding 9); interrupted backups were marked failed.
+      await removeStalePartialBackups(s.pool, s.filesDir).then(
+        (removed) => removed.length > 0 && options.log(`Removed ${removed.length} unfinished backup file(s) of an earlier run`),
+        (error: Error) => options.log(`Unfinished backup files could not be removed: ${error.message}`),
       );
       return s;
     });

@@ -86,8 +86,14 @@ describe('a second platform on the same data folder', () => {
     first.child.kill('SIGTERM');
     expect(await exited(first.child)).toBe(0);
     expect(existsSync(join(dataDir, 'platform.pid'))).toBe(false);
+    // A dump cut short by a crash (issue 13 finding 9) is removed by the next start.
+    const partial = join(dataDir, 'files', 'default', 'backups', '987654.sql.partial');
+    mkdirSync(join(partial, '..'), { recursive: true });
+    writeFileSync(partial, '-- cut short');
     const next = launch(port, pgPort);
     await next.waitFor(/Database ready in \d+ ms/);
+    expect(existsSync(partial)).toBe(false);
+    expect(next.output()).toMatch(/Removed 1 unfinished backup file/);
     expect(await createOrganization(port, 'Next')).toBe(201);
     next.child.kill('SIGTERM');
     expect(await exited(next.child)).toBe(0);

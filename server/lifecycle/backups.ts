@@ -1,7 +1,7 @@
 // Backups: plain-SQL dumps of a project's database kept at {filesDir}/{ref}/backups/{id}.sql, recorded in the
 // `backups` table. A dump is written under a temporary name and renamed when complete, so a listed backup is
 // always a whole file.
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type pg from 'pg';
 import type { BackupKind, DownloadableBackup } from '../../src/api/schemas/lifecycle.ts';
@@ -44,6 +44,8 @@ export async function takeBackup(deps: BackupDeps, project: { id: number; ref: s
   const partial = `${file}.partial`;
   try {
     await mkdir(dirname(file), { recursive: true });
+    // Dumps cut short by a crash are never finished: they go before a new one is written (issue 13 finding 9).
+    await removeStalePartialBackups(deps.platform, deps.filesDir, [project.ref]).catch(() => []);
     await dumpProject(deps.server, project.ref, deps.postgresVersion.split('.')[0]!, partial);
     await rename(partial, file);
     const { size } = await stat(file);
@@ -92,4 +94,35 @@ export function backupJson(row: BackupRow): DownloadableBackup {
 /** Start-up: a dump that was running when the platform stopped will never complete. */
 export async function failInterruptedBackups(db: Queryable): Promise<void> {
   await db.query(`update backups set status = 'failed', error = 'Interrupted by a platform restart' where status = 'running'`);
+}
+
+const PARTIAL = /^(\d+)\.sql\.partial$/;
+
+/**
+ * Removes `{ref}/backups/{id}.sql.partial` files whose backup is not running (a dump cut by a crash or a kill),
+ * for `refs` or every project folder; returns what was removed, relative to filesDir. Called at start-up
+ * (server/runtime.ts) and before each new backup.
+ */
+export async function removeStalePartialBackups(db: Queryable, filesDir: string, refs?: string[]): Promise<string[]> {
+  const found: { ref: string; entry: string; id: number }[] = [];
+  for (const ref of refs ?? (await readdir(filesDir).catch(() => [] as string[]))) {
+    for (const entry of await readdir(join(filesDir, ref, 'backups')).catch(() => [] as string[])) {
+      const match = PARTIAL.exec(entry);
+      if (match) found.push({ ref, entry, id: Number(match[1]) });
+    }
+  }
+  if (found.length === 0) return [];
+  // Read after listing: a backup's row is inserted before its partial is created, so a dump still being written
+  // is seen as running here.
+  const { rows } = await db.query<{ id: number }>(`select id from backups where status = 'running' and id = any($1::bigint[])`, [
+    found.map((f) => f.id),
+  ]);
+  const running = new Set(rows.map((row) => Number(row.id)));
+  const removed: string[] = [];
+  for (const { ref, entry, id } of found) {
+    if (running.has(id)) continue;
+    await rm(join(filesDir, ref, 'backups', entry), { force: true });
+    removed.push(`${ref}/backups/${entry}`);
+  }
+  return removed;
 }
