@@ -3,6 +3,7 @@
 import type { MiddlewareHandler } from 'hono';
 import type { Mode } from '../config.ts';
 import type { AppEnv } from './env.ts';
+import { logServerError } from './errors.ts';
 
 export interface AccessClaims {
   sub: string;
@@ -45,8 +46,12 @@ export function requireSession(options: { mode: Mode; verifyAccessToken: VerifyA
     let claims: AccessClaims | null = null;
     try {
       claims = await options.verifyAccessToken(token);
-    } catch {
-      claims = null;
+    } catch (error) {
+      // The verifier answers null for a bad token; a throw means the token could not be checked (the database
+      // holding the sessions is down): a 503 the console retries, not a 401 that would sign the user out
+      // (issue 13 finding 9).
+      logServerError('checking an access token', error);
+      return Response.json({ message: 'The platform database is not available; see the platform log' }, { status: 503 });
     }
     // Platform rows key users by uuid (profiles.id = auth user id).
     if (!claims || typeof claims.sub !== 'string' || !UUID.test(claims.sub)) return unauthorized('Invalid or expired access token');
