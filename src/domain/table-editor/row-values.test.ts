@@ -1,6 +1,6 @@
 // The row panel's fields and statements (spec B2.1 add/edit row).
 import { describe, expect, it } from 'vitest';
-import { fieldKind, fieldProblem, initialField, insertStatement, parameterOf, reverseCountsStatement, updateStatement } from './row-values.ts';
+import { expandedText, fieldKind, fieldProblem, initialField, insertStatement, parameterOf, prettyJson, reverseCountsStatement, updateStatement, valueText } from './row-values.ts';
 import type { ColumnInfo, TableMeta } from './types.ts';
 
 const col = (name: string, over: Partial<ColumnInfo> = {}): ColumnInfo => ({
@@ -56,5 +56,28 @@ describe('row fields', () => {
       query: 'select (select count(*) from public."Items" where "order id"::text = $1) as n0, $2::regclass::oid::int as id0',
       parameters: ['3', 'public."Items"'],
     });
+  });
+
+  it('lays JSON out over lines keeping every token as written (issue 14.1)', () => {
+    const text = '{"n": 12345678901234567890.5, "s": "a, {b}: \\"c\\"", "e": [], "o": {}, "l": [1, null]}';
+    expect(prettyJson(text)).toBe(
+      '{\n  "n": 12345678901234567890.5,\n  "s": "a, {b}: \\"c\\"",\n  "e": [],\n  "o": {},\n  "l": [\n    1,\n    null\n  ]\n}',
+    );
+    expect(JSON.parse(prettyJson(text))).toEqual(JSON.parse(text));
+    expect(prettyJson('not json {')).toBe('not json {');
+    expect(expandedText('null', true)).toBe('null');
+    expect(expandedText(null, true)).toBe('');
+  });
+
+  it('shows values as Postgres writes them: never a JSON-encoded string (issue 14.1)', () => {
+    expect(valueText('{"qty": 1}', 'json')).toBe('{"qty": 1}');
+    expect(valueText('"a string"', 'json')).toBe('"a string"');
+    expect(valueText('t', 'boolean')).toBe('true');
+    expect(valueText(false, 'boolean')).toBe('false');
+    expect(valueText('{1,NULL,"a,b"}', 'array')).toBe('{1,NULL,"a,b"}');
+    expect(fieldProblem(col('f', { format: 'float8' }), { mode: 'value', text: 'NaN' })).toBeNull();
+    expect(fieldProblem(col('f', { format: 'numeric' }), { mode: 'value', text: '-Infinity' })).toBeNull();
+    expect(fieldProblem(col('f', { format: 'int4' }), { mode: 'value', text: 'NaN' })).toBe('Enter a number');
+    expect(parameterOf(col('a', { data_type: 'ARRAY', format: '_int4' }), '[0:1]={1,2}')).toBe('[0:1]={1,2}');
   });
 });

@@ -41,6 +41,56 @@ export function valueText(value: unknown, kind: FieldKind): string {
   return String(value);
 }
 
+/**
+ * JSON text laid out over lines, every token kept as written (issue 14.1): `JSON.parse` + `stringify` rounded numbers
+ * beyond double precision (12345678901234567890 → 12345678901234567000) and the save wrote them back rounded.
+ * Text that is not JSON is returned as it is.
+ */
+export function prettyJson(text: string): string {
+  try {
+    JSON.parse(text);
+  } catch {
+    return text;
+  }
+  let out = '';
+  let depth = 0;
+  const newline = () => `\n${'  '.repeat(depth)}`;
+  for (let i = 0; i < text.length; i += 1) {
+    const ch = text[i]!;
+    if (ch === '"') {
+      let j = i + 1;
+      while (j < text.length && text[j] !== '"') j += text[j] === '\\' ? 2 : 1;
+      out += text.slice(i, j + 1);
+      i = j;
+    } else if (ch === ' ' || ch === '\t' || ch === '\n' || ch === '\r') {
+      continue;
+    } else if (ch === '{' || ch === '[') {
+      let k = i + 1;
+      while (k < text.length && ' \t\n\r'.includes(text[k]!)) k += 1;
+      if (text[k] === (ch === '{' ? '}' : ']')) {
+        out += `${ch}${text[k]}`;
+        i = k;
+      } else {
+        depth += 1;
+        out += ch + newline();
+      }
+    } else if (ch === '}' || ch === ']') {
+      depth -= 1;
+      out += newline() + ch;
+    } else if (ch === ',') out += `,${newline()}`;
+    else if (ch === ':') out += ': ';
+    else out += ch;
+  }
+  return out;
+}
+
+/** The expand panel's text of a whole cell (read `::text` by cellStatement): JSON laid out, anything else as it is. */
+export function expandedText(value: unknown, json: boolean): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value !== 'string') return valueText(value, json ? 'json' : 'text');
+  return json ? prettyJson(value) : value;
+}
+
 /** A column's whole row, every value as Postgres's text (`::text`), by the row's key: what the edit panel shows. */
 export function editRowStatement(table: Pick<TableMeta, 'schema' | 'name' | 'columns'>, key: RowKey): Statement {
   const parameters: unknown[] = [];
@@ -162,7 +212,8 @@ export function cellStatement(table: Pick<TableMeta, 'schema' | 'name'>, column:
     value === null ? `${ident(name)} is null` : `${ident(name)} = $${parameters.push(value)}`,
   );
   if (where.length === 0) throw new Error('A row needs a key to be read');
-  return { query: `select ${ident(column)} as value from ${qualified(table.schema, table.name)} where ${where.join(' and ')} limit 1`, parameters };
+  // As text: a JSON null stays 'null' (not SQL NULL), and numbers keep every digit.
+  return { query: `select ${ident(column)}::text as value from ${qualified(table.schema, table.name)} where ${where.join(' and ')} limit 1`, parameters };
 }
 
 /** For the edit-row panel's 'Referenced by': how many rows of each referencing table point at this row. */

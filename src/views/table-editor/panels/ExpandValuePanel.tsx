@@ -3,7 +3,7 @@
 // and saved with an update of that one column.
 import { useEffect, useState } from 'react';
 import { fetchCellValue, runScript } from '../../../api/table-editor-panels.ts';
-import { initialDraft, rowKey, updateStatement, valueText } from '../../../domain/table-editor/row-values.ts';
+import { expandedText, initialDraft, rowKey, updateStatement } from '../../../domain/table-editor/row-values.ts';
 import type { ColumnInfo, Row, TableMeta } from '../../../domain/table-editor/types.ts';
 import { Skeleton } from '../../../ui/Skeleton.tsx';
 import type { PanelProps } from './PanelHost.tsx';
@@ -33,15 +33,20 @@ export function ExpandValuePanel({ projectRef, canWrite, onClose, onDone, table,
     [projectRef, table.id, column.name, row],
   );
   const [text, setText] = useState<string | null>(null);
+  const [shown, setShown] = useState<string | null>(null);
   // The editor starts from the whole value once it has arrived; what is typed afterwards is never replaced.
   useEffect(() => {
     if (text === null && (whole.data !== null || whole.error !== null)) {
-      const value = whole.data ?? row[column.name];
-      setText(value === null || value === undefined ? '' : json ? JSON.stringify(typeof value === 'string' ? safeParse(value) : value, null, 2) : valueText(value, 'text'));
+      // The whole value as Postgres's text, JSON laid out with every number kept as written (issue 14.1).
+      const start = expandedText(whole.data ?? row[column.name], json);
+      setText(start);
+      setShown(start);
     }
   }, [whole.data, whole.error]); // eslint-disable-line react-hooks/exhaustive-deps
   const problem = json && text !== null ? jsonProblem(text) : null;
   const task = useEditorTask(async (next: string) => {
+    // Nothing typed: nothing written (a json value keeps its exact text).
+    if (next === shown) return onClose();
     const draft = { ...initialDraft(table, row), [column.name]: next === '' && column.is_nullable ? ({ mode: 'null' } as const) : ({ mode: 'value', text: next } as const) };
     const statement = updateStatement(table, row, draft);
     if (statement === null) return onClose();
@@ -83,10 +88,3 @@ export function ExpandValuePanel({ projectRef, canWrite, onClose, onDone, table,
   );
 }
 
-function safeParse(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
-}
