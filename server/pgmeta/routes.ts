@@ -19,13 +19,16 @@ import {
 import { runQueryJson, type QueryResultJson } from './query.ts';
 import { cancelRun, finishRun, recordHistory, startRun } from './runs.ts';
 
-/** The caller's project, running: SQL cannot reach a database that is still being created or is paused. */
+/**
+ * The caller's project, running: SQL cannot reach a database that is still being created or is paused. Its pool is
+ * the console's (issue 13 finding 5): the console's queries never take the project API's connections.
+ */
 async function runningProject(c: Context<AppEnv>): Promise<{ project: ProjectRow; pool: pg.Pool }> {
   const project = await projectAccess(c.var.services.pool, c.req.param('ref') ?? '', c.var.user.sub);
   if (project.status === 'COMING_UP') throw unavailable('The project is still being set up');
   if (project.status === 'INACTIVE') throw unavailable('The project is paused: restore it to run queries');
   if (project.status !== 'ACTIVE_HEALTHY') throw unavailable(`The project is not running (status ${project.status})`);
-  return { project, pool: await c.var.services.pools.get(project.ref) };
+  return { project, pool: await c.var.services.pools.console(project.ref) };
 }
 
 async function catalogRows(pool: pg.Pool, sql: string, params: unknown[]): Promise<unknown[]> {
@@ -69,8 +72,10 @@ export function pgMetaRoutes(): Hono<AppEnv> {
 
   // Cancels the caller's running query by its run id (issue 7: cancel a running query with pg_cancel_backend).
   routes.post('/pg-meta/:ref/query/cancel', async (c) => {
-    const { project, pool } = await runningProject(c);
+    const { project } = await runningProject(c);
     const body = await readBody(c, cancelQueryBody);
+    // Not the console's pool: a cancel must not queue behind the very queries that fill it.
+    const pool = await c.var.services.pools.get(project.ref);
     return c.json({ cancelled: await cancelRun(pool, body.run_id, project.ref, c.var.user.sub) });
   });
 

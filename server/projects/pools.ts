@@ -1,7 +1,11 @@
-// Small connection pools to project databases, as each project's `strata_<ref>_api` role (never a superuser, so
-// SQL sent by a member cannot reach other projects or the platform's metadata). Unused pools are closed.
+// Connection pools to project databases, as each project's `strata_<ref>_api` role (never a superuser, so SQL sent
+// by a member cannot reach other projects or the platform's metadata). Two per project (issue 13 finding 5, DESIGN
+// §5 "Limits"): one for the console's queries (SQL editor, catalog reads) with the statement timeout, one for the
+// project API (storage, REST, auth, the platform's own checks), so slow console queries cannot starve the API.
+// Both are sized from the compute size's connection limit. Unused pools are closed.
 import pg from 'pg';
 import type { DatabaseServer } from '../db/server.ts';
+import { connectionLimit } from '../lifecycle/compute.ts';
 import { apiRole, projectDatabase } from './names.ts';
 import { notFound } from '../http/errors.ts';
 
@@ -51,15 +55,36 @@ export function queryTimeoutMs(env: NodeJS.ProcessEnv = process.env): number {
   return value;
 }
 
+/**
+ * Pool sizes for a compute size's connection limit (server/lifecycle/compute.ts; Micro 60): a third for the project
+ * API, a sixth for the console; the rest stays for the project's own clients (psql, apps). Capped, since every
+ * project shares one cluster and its max_connections.
+ */
+export function poolSizes(limit: number): { api: number; console: number } {
+  const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, Math.floor(value)));
+  return { api: clamp(limit / 3, 5, 40), console: clamp(limit / 6, 3, 20) };
+}
+
+/** How long a request waits for a connection of the pool before a 503: the console queues longer. */
+const API_WAIT_MS = 5_000;
+const CONSOLE_WAIT_MS = 30_000;
+
 export interface ProjectPools {
-  /** The pool of a project's database; 404 when the project has no platform secrets (gone). */
+  /** The project API's pool of a project's database; 404 when the project has no platform secrets (gone). */
   get(ref: string): Promise<pg.Pool>;
+  /** The console's pool (pg-meta: the query endpoint and catalog reads), with the statement timeout. */
+  console(ref: string): Promise<pg.Pool>;
   close(ref: string): Promise<void>;
   closeAll(): Promise<void>;
 }
 
+interface Pair {
+  api: pg.Pool;
+  console: pg.Pool;
+}
+
 interface Entry {
-  pool: Promise<pg.Pool>;
+  pools: Promise<Pair>;
   lastUsed: number;
 }
 
@@ -73,33 +98,42 @@ export function createProjectPools(options: {
   const statementTimeout = queryTimeoutMs();
   const entries = new Map<string, Entry>();
 
-  async function open(ref: string): Promise<pg.Pool> {
-    const { rows } = await options.platform.query<{ api_role_password: string }>(
-      `select s.api_role_password from project_secrets s join projects p on p.id = s.project_id where p.ref = $1`,
+  async function open(ref: string): Promise<Pair> {
+    const { rows } = await options.platform.query<{ api_role_password: string; size: string | null }>(
+      `select s.api_role_password, d.infra_compute_size as size
+         from project_secrets s join projects p on p.id = s.project_id
+         left join databases d on d.project_id = p.id and d.identifier = p.ref
+        where p.ref = $1`,
       [ref],
     );
     const password = rows[0]?.api_role_password;
     if (!password) throw notFound('Project not found');
-    const pool = new pg.Pool({
-      connectionString: options.server.urlAs(projectDatabase(ref), apiRole(ref), password),
-      max: 3,
-      idleTimeoutMillis: 10_000,
-      connectionTimeoutMillis: 5_000,
-      application_name: 'strata-platform',
-      // A session default (a startup parameter): `discard all` at the end of each request brings it back.
-      statement_timeout: statementTimeout,
-      types: projectTypes,
-    });
-    pool.on('error', () => {});
-    return pool;
+    // A resize holds and reopens the database, which closes these pools: the next open takes the new size.
+    const sizes = poolSizes(connectionLimit(rows[0]?.size ?? 'ci_micro'));
+    const connectionString = options.server.urlAs(projectDatabase(ref), apiRole(ref), password);
+    const make = (config: pg.PoolConfig) => {
+      const pool = new pg.Pool({ connectionString, idleTimeoutMillis: 10_000, types: projectTypes, ...config });
+      pool.on('error', () => {});
+      return pool;
+    };
+    return {
+      api: make({ max: sizes.api, connectionTimeoutMillis: API_WAIT_MS, application_name: 'strata-api' }),
+      console: make({
+        max: sizes.console,
+        connectionTimeoutMillis: CONSOLE_WAIT_MS,
+        application_name: 'strata-console',
+        // A session default (a startup parameter): `discard all` at the end of each request brings it back.
+        statement_timeout: statementTimeout,
+      }),
+    };
   }
 
   async function closeEntry(ref: string): Promise<void> {
     const entry = entries.get(ref);
     if (!entry) return;
     entries.delete(ref);
-    const pool = await entry.pool.catch(() => null);
-    await pool?.end().catch(() => {});
+    const pair = await entry.pools.catch(() => null);
+    await Promise.all([pair?.api.end().catch(() => {}), pair?.console.end().catch(() => {})]);
   }
 
   const sweeper = setInterval(() => {
@@ -108,21 +142,24 @@ export function createProjectPools(options: {
   }, Math.min(idleMs, 60_000));
   sweeper.unref();
 
+  function pools(ref: string): Promise<Pair> {
+    let entry = entries.get(ref);
+    if (!entry) {
+      const created: Entry = { pools: open(ref), lastUsed: Date.now() };
+      entries.set(ref, created);
+      // A failed open is not cached: the next call tries again.
+      created.pools.catch(() => {
+        if (entries.get(ref) === created) entries.delete(ref);
+      });
+      entry = created;
+    }
+    entry.lastUsed = Date.now();
+    return entry.pools;
+  }
+
   return {
-    get(ref) {
-      let entry = entries.get(ref);
-      if (!entry) {
-        const created: Entry = { pool: open(ref), lastUsed: Date.now() };
-        entries.set(ref, created);
-        // A failed open is not cached: the next call tries again.
-        created.pool.catch(() => {
-          if (entries.get(ref) === created) entries.delete(ref);
-        });
-        entry = created;
-      }
-      entry.lastUsed = Date.now();
-      return entry.pool;
-    },
+    get: async (ref) => (await pools(ref)).api,
+    console: async (ref) => (await pools(ref)).console,
     close: closeEntry,
     async closeAll() {
       clearInterval(sweeper);

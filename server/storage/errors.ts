@@ -22,18 +22,45 @@ export const tooLarge = () => new StorageError(413, 'Payload too large', 'The ob
 export const invalidMime = (mime: string) => new StorageError(415, 'invalid_mime_type', `mime type ${mime} is not supported`);
 export const unauthorized = (message: string) => new StorageError(403, 'Unauthorized', message);
 
+export const databaseUnavailable = () => new StorageError(503, 'DatabaseUnavailable', 'The project database is not available');
+
+/**
+ * The value, or null when what was asked for does not exist (a 404). Any other failure — above all a database that
+ * cannot be reached — is thrown, so it is answered 503 rather than passed off as a missing object (issue 13 finding 5).
+ */
+export async function unlessMissing<T>(work: Promise<T>): Promise<T | null> {
+  try {
+    return await work;
+  } catch (error) {
+    if (error instanceof StorageError && error.status === 404) return null;
+    throw error;
+  }
+}
+
 /** Postgres error codes the storage operations turn into client errors. */
 function fromDatabase(error: unknown): StorageError | null {
   const code = (error as { code?: unknown })?.code;
   if (code === '23505') return duplicate();
   if (code === '23503') return new StorageError(409, 'InvalidRequest', 'The bucket you tried to delete is not empty');
   if (typeof code === 'string' && code.startsWith('22')) return new StorageError(400, 'InvalidRequest', (error as Error).message);
-  // Connection refused or reset, database gone or refusing connections (a paused project): not the caller's fault.
-  if (code === 'ECONNREFUSED' || code === 'ECONNRESET' || code === '57P01' || code === '57P03' || code === '3D000' || code === '28000') {
-    return new StorageError(503, 'DatabaseUnavailable', 'The project database is not available');
+  // Connection refused or reset, database gone or refusing connections (a paused project), its connection limit
+  // reached (53300): not the caller's fault.
+  if (
+    code === 'ECONNREFUSED' ||
+    code === 'ECONNRESET' ||
+    code === '57P01' ||
+    code === '57P03' ||
+    code === '3D000' ||
+    code === '28000' ||
+    code === '53300'
+  ) {
+    return databaseUnavailable();
   }
-  if ((error as Error)?.message?.includes('timeout exceeded when trying to connect')) {
-    return new StorageError(503, 'DatabaseUnavailable', 'The project database is not available');
+  const message = (error as Error)?.message ?? '';
+  // 55000 "database … is not currently accepting connections" (allow_connections false); the pool's wait for a
+  // connection running out; a connection lost mid-request.
+  if ((code === '55000' && message.includes('accepting connections')) || /timeout exceeded when trying to connect|Connection terminated/.test(message)) {
+    return databaseUnavailable();
   }
   return null;
 }

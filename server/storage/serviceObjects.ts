@@ -6,7 +6,7 @@ import { SORT_COLUMNS } from '../../src/api/schemas/storage.ts';
 import type { Services } from '../services.ts';
 import { getBucket } from './buckets.ts';
 import { objectResponse } from './download.ts';
-import { StorageError, objectNotFound } from './errors.ts';
+import { StorageError, objectNotFound, unlessMissing } from './errors.ts';
 import { publicProject, requireServiceRole, storageCaller, type StorageCaller } from './keyAccess.ts';
 import { listFolder } from './listing.ts';
 import { assertObjectName } from './names.ts';
@@ -85,7 +85,9 @@ export function storageObjectRoutes(deps: ServiceDeps): Hono {
         await findObject(project, bucketId, assertObjectName(path));
         const token = await signObjectUrl(services.pool, project.ref, bucketId, path, body.expiresIn);
         out.push({ error: null, path, signedURL: signedPath(bucketId, path, token) });
-      } catch {
+      } catch (error) {
+        // A missing object or a bad name is this entry's error; a database that cannot be reached fails the request.
+        if (!(error instanceof StorageError) || error.status >= 500) throw error;
         out.push({ error: 'Either the object does not exist or you do not have access to it', path, signedURL: null });
       }
     }
@@ -113,7 +115,7 @@ export function storageObjectRoutes(deps: ServiceDeps): Hono {
   const publicDownload = handle(deps, async (c, services) => {
     const { bucketId, name } = bucketAndName(c, '/object/public/');
     const project = await publicProject(services, c.req.param('ref') ?? '');
-    const bucket = await getBucket(project, bucketId).catch(() => null);
+    const bucket = await unlessMissing(getBucket(project, bucketId));
     // A private bucket answers like a missing object: its existence is not revealed.
     if (!bucket?.public) throw objectNotFound();
     return objectResponse(project, bucketId, assertObjectName(name), { method: c.req.method, headers: c.req.raw.headers, download: c.req.query('download') });
@@ -149,7 +151,7 @@ export function storageObjectRoutes(deps: ServiceDeps): Hono {
       const who = await caller(c, services);
       const { bucketId, name } = bucketAndName(c, marker);
       if (who.role !== 'service_role') {
-        const bucket = await getBucket(who.project, bucketId).catch(() => null);
+        const bucket = await unlessMissing(getBucket(who.project, bucketId));
         if (!bucket?.public) throw objectNotFound();
       }
       return objectResponse(who.project, bucketId, assertObjectName(name), { method: c.req.method, headers: c.req.raw.headers, download: c.req.query('download') });
