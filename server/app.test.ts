@@ -231,8 +231,9 @@ describe('fuzzing', () => {
       JSON.stringify('x'.repeat(3_000_000)),
     ];
     for (const route of writable) {
-      const base = validBody(route);
-      const keys = base && typeof base === 'object' ? Object.keys(base) : [];
+      const body = validBody(route);
+      const base = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
+      const keys = Object.keys(base);
       for (const text of hostile) {
         await expectNoServerError(route, text);
         for (const key of keys) {
