@@ -14,6 +14,7 @@ import { logServerError } from '../http/errors.ts';
 import { API_KEY_ROLES, newSecret, signApiKey } from './keys.ts';
 import { SHARED_API_ROLES, apiRole, newProjectRef, ownerRole, projectDatabase } from './names.ts';
 import type { ProjectPools } from './pools.ts';
+import { SERVICE_ROLE_BYPASS_RLS } from './serviceRole.ts';
 import { scramVerifier } from './scram.ts';
 import { connectionLimit } from '../lifecycle/compute.ts';
 
@@ -137,6 +138,7 @@ export function createProvisioner(deps: {
         for (const role of SHARED_API_ROLES) {
           if (!existing.has(role)) await admin.query(`create role ${admin.escapeIdentifier(role)} nologin noinherit`);
         }
+        await admin.query(SERVICE_ROLE_BYPASS_RLS); // issue 13 finding 9: see serviceRole.ts
         // The owner may act as the API roles (role impersonation in the SQL editor, spec B4).
         const roles = SHARED_API_ROLES.map((role) => admin.escapeIdentifier(role)).join(', ');
         await admin.query(`grant ${roles} to ${admin.escapeIdentifier(ownerRole(ref))}`);
