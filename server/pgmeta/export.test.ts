@@ -169,6 +169,10 @@ describe('export filters and role (issues 13.9, 14.3)', () => {
     const one = await download({ schema: 'public', table: 'items', filters: [{ column: 'id', operator: 'in', value: '1' }] });
     expect(one.status).toBe(200);
     expect(one.text).toBe(await rawCopy('select * from public.items where id in (1)'));
+    // The CSV is user content (issue 13 finding 1): an attachment, sandboxed, never sniffed.
+    expect(one.headers.get('content-disposition')).toMatch(/^attachment/);
+    expect(one.headers.get('content-security-policy')).toMatch(/sandbox/);
+    expect(one.headers.get('x-content-type-options')).toBe('nosniff');
     const several = await download({ schema: 'public', table: 'items', filters: [{ column: 'id', operator: 'in', value: '1,2, 30' }] });
     expect(several.text).toBe(await rawCopy('select * from public.items where id in (1, 2, 30)'));
     expect(several.text.trim().split('\n')).toHaveLength(4);

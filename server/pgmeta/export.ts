@@ -12,6 +12,7 @@ import { to as copyTo } from 'pg-copy-streams';
 import { tableExportBody, type TableExportBody } from '../../src/api/schemas/tableExport.ts';
 import { exportSelectSql, qualified } from '../../src/domain/table-editor/sql.ts';
 import { projectAccess } from '../http/access.ts';
+import { USER_CONTENT_HEADERS } from '../http/userContent.ts';
 import type { AppEnv } from '../http/env.ts';
 import { badRequest, errorResponse, HttpError, notFound, unavailable } from '../http/errors.ts';
 import { parseWith, readBody } from '../http/validate.ts';
@@ -226,6 +227,8 @@ export function tableExportDownloadRoutes(deps: { services: () => Promise<Servic
           'content-type': 'text/csv; charset=utf-8',
           'content-disposition': attachmentHeader(body.table),
           'cache-control': 'no-store',
+          // A CSV is user content like any stored file (issue 13 finding 1): sandboxed, never sniffed.
+          ...USER_CONTENT_HEADERS,
         },
       });
     } catch (error) {
