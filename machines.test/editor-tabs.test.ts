@@ -93,6 +93,20 @@ describe('editor-tabs machine: examples', () => {
     expect(selectIsEditorHome(actor.getSnapshot())).toBe(true);
   });
 
+  it('a renamed snippet\'s tab shows the new name and is saved, without moving the active tab (issue 14 item 6)', async () => {
+    const { actor, fakes } = start();
+    actor.send({ type: 'tab.openPermanent', item: query });
+    actor.send({ type: 'tab.openPermanent', item: orders });
+    while (fakes.isRunning('persist')) await fakes.resolve('persist');
+    expect(actor.getSnapshot().matches({ persistence: 'idle' })).toBe(true);
+    actor.send({ type: 'tab.relabel', id: 'sql-a', label: 'Revenue by month' });
+    const snapshot = actor.getSnapshot();
+    expect(selectOpenTabs(snapshot).find((tab) => tab.id === 'sql-a')?.label).toBe('Revenue by month');
+    expect(selectActiveTab(snapshot)?.id).toBe('r-1');
+    expect(snapshot.matches({ persistence: 'saving' })).toBe(true);
+    expect(fakes.starts('persist').at(-1)?.input.tabs.tabsMap['sql-a']?.label).toBe('Revenue by month');
+  });
+
   it('keeps recent items newest first, table items capped, at home or with a tab open', () => {
     const { actor } = start();
     for (let i = 0; i < 10; i += 1) actor.send({ type: 'recent.add', item: { id: `r-${i}`, type: 'r', label: `t${i}` }, timestamp: i });
@@ -160,6 +174,7 @@ const events: ReadonlyArray<EventSample<typeof editorTabsMachine>> = [
   { type: 'tab.activate', id: 'r-1' },
   { type: 'tab.reorder', id: 'r-1', toIndex: 0 },
   { type: 'tab.scroll', id: 'r-1', scrollTop: 120 },
+  { type: 'tab.relabel', id: 'r-1', label: 'orders (renamed)' },
   { type: 'recent.add', item: { id: 'r-1', type: 'r', label: 'orders' }, timestamp: 1 },
   { type: 'recent.remove', id: 'r-1' },
   { type: 'xstate.done.actor.persist' },
@@ -215,6 +230,7 @@ const eventArb: fc.Arbitrary<EditorTabsEvent> = fc.oneof(
   fc.record({ type: fc.constant('tab.closeAll' as const), kind: fc.constantFrom<TabKind>('table', 'sql') }),
   fc.record({ type: fc.constant('tab.reorder' as const), id: idArb, toIndex: fc.integer({ min: -1, max: 10 }) }),
   fc.record({ type: fc.constant('tab.scroll' as const), id: idArb, scrollTop: fc.nat(3000) }),
+  fc.record({ type: fc.constant('tab.relabel' as const), id: idArb, label: fc.string({ maxLength: 5 }) }),
   fc.record({
     type: fc.constant('recent.add' as const),
     item: itemArb.map((item) => ({ id: `${item.type}-${item.itemId}`, type: item.type, label: item.label })),

@@ -10,6 +10,7 @@ import {
   EMPTY_TABS_STATE,
   makePermanent,
   openPermanent,
+  relabelTab,
   openPreview,
   reorderTab,
   setTabScroll,
@@ -53,6 +54,8 @@ export interface TabActivateEvent { type: 'tab.activate'; id: string }
 export interface TabReorderEvent { type: 'tab.reorder'; id: string; toIndex: number }
 /** The tab's scroll position, sent when scrolling settles (not on every scroll frame: each change is saved). */
 export interface TabScrollEvent { type: 'tab.scroll'; id: string; scrollTop: number }
+/** An item was renamed (a snippet in the SQL editor's list): its open tab shows the new name. */
+export interface TabRelabelEvent { type: 'tab.relabel'; id: string; label: string }
 /** An item was opened: it goes to the front of the recent items (the sender gives the time, machines are pure). */
 export interface RecentAddEvent { type: 'recent.add'; item: RecentItemInput; timestamp: number }
 export interface RecentRemoveEvent { type: 'recent.remove'; id: string }
@@ -66,6 +69,7 @@ export type EditorTabsEvent =
   | TabActivateEvent
   | TabReorderEvent
   | TabScrollEvent
+  | TabRelabelEvent
   | RecentAddEvent
   | RecentRemoveEvent;
 
@@ -83,6 +87,7 @@ export function reduceEditorTabs(context: EditorTabsContext, event: EditorTabsEv
     case 'tab.activate': return { tabs: activateTab(tabs, event.id), recentItems };
     case 'tab.reorder': return { tabs: reorderTab(tabs, event.id, event.toIndex), recentItems };
     case 'tab.scroll': return { tabs: setTabScroll(tabs, event.id, event.scrollTop), recentItems };
+    case 'tab.relabel': return { tabs: relabelTab(tabs, event.id, event.label), recentItems };
     case 'recent.add': return { tabs, recentItems: addRecentItem(recentItems, event.item, event.timestamp) };
     case 'recent.remove': return { tabs, recentItems: removeRecentItem(recentItems, event.id) };
   }
@@ -107,6 +112,7 @@ const CHANGE_EVENTS = [
   'tab.activate',
   'tab.reorder',
   'tab.scroll',
+  'tab.relabel',
   'recent.add',
   'recent.remove',
 ] as const;
@@ -146,6 +152,8 @@ export const editorTabsMachine = setup({
         // Recent items change anywhere, without leaving the editor home or the open tab.
         'recent.add': { guard: 'changes', actions: apply },
         'recent.remove': { guard: 'changes', actions: apply },
+        // A rename relabels an open tab wherever the editor is (the renamed tab need not be the active one).
+        'tab.relabel': { guard: 'changes', actions: apply },
       },
       states: {
         /** Decides between the editor home (no tab left) and an open tab after restoring, closing or opening. */

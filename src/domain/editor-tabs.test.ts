@@ -11,6 +11,7 @@ import {
   openPreview,
   parseTabId,
   parseTabsState,
+  relabelTab,
   reorderTab,
   serializeTabsState,
   setTabScroll,
@@ -132,6 +133,21 @@ describe('editor tabs: examples', () => {
     expect(activateTab(state, 'constructor')).toBe(state);
     expect(closeTab(state, 'toString')).toBe(state);
     expect(reorderTab(state, 'sql-x', 1.5)).toBe(state);
+  });
+
+  it('a renamed item\'s tab follows its name, from a rename or when the item opens again (issue 14 item 6)', () => {
+    const state = apply(EMPTY_TABS_STATE, (s) => openPermanent(s, sql('a', 'Untitled query')), (s) => openPermanent(s, sql('b')));
+    const renamed = relabelTab(state, 'sql-a', 'Monthly revenue');
+    expect(renamed.tabsMap['sql-a']!.label).toBe('Monthly revenue');
+    // Only the label: the active tab, the order and the preview stay.
+    expect({ ...renamed, tabsMap: {} }).toEqual({ ...state, tabsMap: {} });
+    expect(relabelTab(renamed, 'sql-a', 'Monthly revenue')).toBe(renamed);
+    expect(relabelTab(state, 'sql-zz', 'x')).toBe(state);
+    expect(relabelTab(state, 'sql-a', '  ').tabsMap['sql-a']!.label).toBe(DEFAULT_TAB_LABEL);
+    // Opened again (a reload reads the snippet's name): the open tab takes it.
+    expect(openPermanent(state, sql('a', 'Monthly revenue')).tabsMap['sql-a']!.label).toBe('Monthly revenue');
+    expect(openPreview(state, sql('a', 'Monthly revenue')).tabsMap['sql-a']!.label).toBe('Monthly revenue');
+    expect(openPermanent(state, { type: 'sql', itemId: 'a' }).tabsMap['sql-a']!.label).toBe('Untitled query');
   });
 
   it('parses garbage as the empty state and repairs a damaged one', () => {

@@ -117,7 +117,7 @@ export function makePermanent(state: TabsState, id: string): TabsState {
  */
 export function openPreview(state: TabsState, item: TabItem): TabsState {
   const tab = makeTab(item, true);
-  if (isTabOpen(state, tab.id)) return activate(state, tab.id);
+  if (isTabOpen(state, tab.id)) return activate(takeLabel(state, item), tab.id);
   const tabsMap = { ...state.tabsMap, [tab.id]: tab };
   let openTabs: string[];
   if (state.previewTabId === null) {
@@ -132,7 +132,7 @@ export function openPreview(state: TabsState, item: TabItem): TabsState {
 /** Opens an item as a permanent tab, appended at the end; the preview of that item becomes permanent. spec B2.2 */
 export function openPermanent(state: TabsState, item: TabItem): TabsState {
   const tab = makeTab(item, false);
-  if (isTabOpen(state, tab.id)) return activate(makePermanent(state, tab.id), tab.id);
+  if (isTabOpen(state, tab.id)) return activate(takeLabel(makePermanent(state, tab.id), item), tab.id);
   return {
     ...state,
     openTabs: [...state.openTabs, tab.id],
@@ -140,6 +140,21 @@ export function openPermanent(state: TabsState, item: TabItem): TabsState {
     activeTab: tab.id,
   };
 }
+
+/**
+ * A renamed item's tab shows its new name (issue 14 item 6: a renamed snippet kept 'Untitled query'); an item
+ * opened again brings its current name too. The same state when nothing changes.
+ */
+export function relabelTab(state: TabsState, id: string, label: string): TabsState {
+  if (!isTabOpen(state, id)) return state;
+  const tab = state.tabsMap[id]!;
+  const next = labelOrDefault(label);
+  return tab.label === next ? state : { ...state, tabsMap: { ...state.tabsMap, [id]: { ...tab, label: next } } };
+}
+
+/** An open item opened again with a name: its tab takes the name (one opened without a name keeps its own). */
+const takeLabel = (state: TabsState, item: TabItem): TabsState =>
+  typeof item.label === 'string' && item.label.trim() !== '' ? relabelTab(state, makeTab(item, false).id, item.label) : state;
 
 export function activateTab(state: TabsState, id: string): TabsState {
   return activate(state, id);

@@ -27,6 +27,8 @@ export interface SnippetSidebarProps {
   onSortChange: (sort: SnippetSort) => void;
   onChanged: () => void;
   onOpen: (snippet: SqlSnippet) => void;
+  /** A snippet was renamed: its tab follows the name (issue 14 item 6). */
+  onRenamed: (id: string, name: string) => void;
   /** A snippet was deleted: its tab closes. */
   onDeleted: (id: string) => void;
 }
@@ -56,7 +58,10 @@ export function SnippetSidebar(props: SnippetSidebarProps) {
     ({ change, snippet }) => {
       props.onChanged();
       if (change.kind === 'create' && snippet) props.onOpen(snippet);
-      if (change.kind === 'rename') setRenaming(null);
+      if (change.kind === 'rename') {
+        setRenaming(null);
+        props.onRenamed(change.id, snippet?.name ?? change.name);
+      }
       if (change.kind === 'delete') {
         setDeleting(null);
         props.onDeleted(change.id);

@@ -65,6 +65,7 @@ export function SqlEditorLayout(props: SqlEditorLayoutProps) {
           onSortChange={(sort) => setProjectPreferences({ ...projectPreferences, sort })}
           onChanged={props.onReload}
           onOpen={(snippet) => props.onOpen(snippet.id)}
+          onRenamed={(id, name) => tabs.send({ type: 'tab.relabel', id: tabId('sql', id), label: name })}
           onDeleted={(id) => {
             const wasShown = id === props.currentId;
             tabs.send({ type: 'tab.close', id: tabId('sql', id) });
