@@ -3,7 +3,15 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { createActor } from 'xstate';
 import { sqlRunMachine, toRunError } from '../machines/sql-run.machine.ts';
-import { selectCancelling, selectResult, selectRunError, selectRunning, selectWasCancelled } from '../machines/sql-run.selectors.ts';
+import {
+  selectCancelling,
+  selectConfirmation,
+  selectResult,
+  selectRunError,
+  selectRunning,
+  selectStartedAt,
+  selectWasCancelled,
+} from '../machines/sql-run.selectors.ts';
 import { controlledActors } from './support/controlled-actors.ts';
 import { describeMachinePaths } from './support/paths.ts';
 
@@ -45,10 +53,52 @@ describe('sql run machine: examples', () => {
       body: { position: 15, formattedError: 'ERROR:  42P01: …', code: '42P01' },
     }));
     expect(selectRunError(actor.getSnapshot())).toEqual({
-      message: 'relation "nope" does not exist', position: 15, formattedError: 'ERROR:  42P01: …', code: '42P01',
+      message: 'relation "nope" does not exist', position: 15, formattedError: 'ERROR:  42P01: …', code: '42P01', durationMs: null,
     });
     expect(selectWasCancelled(actor.getSnapshot())).toBe(false);
-    expect(toRunError('plain')).toEqual({ message: 'plain', position: null, formattedError: null, code: null });
+    expect(toRunError('plain')).toEqual({ message: 'plain', position: null, formattedError: null, code: null, durationMs: null });
+  });
+
+  it('a destructive run waits for confirmation: dismiss keeps the last result and runs nothing, confirm runs it (issue 14 item 6)', async () => {
+    const fakes = controlledActors({ runQuery: 'promise', cancelQuery: 'promise' });
+    const actor = createActor(sqlRunMachine.provide({ actors: fakes.logic })).start();
+    actor.send({ type: 'run.start', request: request(1), startedAt: 10 });
+    await fakes.resolve('runQuery', { rows: [{ n: 1 }], durationMs: 3 });
+    const destructive = { runId: 'd', sql: '/* all */ delete from orders' };
+    actor.send({ type: 'run.start', request: destructive, startedAt: 20 });
+    expect(selectConfirmation(actor.getSnapshot())).toEqual({ sql: destructive.sql, reasons: ['delete without a where clause'] });
+    expect(selectRunning(actor.getSnapshot())).toBe(false);
+    expect(fakes.starts('runQuery')).toHaveLength(1);
+    // Another run while asking is not started behind the dialog.
+    actor.send({ type: 'run.start', request: request(2), startedAt: 25 });
+    expect(fakes.starts('runQuery')).toHaveLength(1);
+    actor.send({ type: 'run.dismiss' });
+    expect(selectConfirmation(actor.getSnapshot())).toBeNull();
+    expect(selectResult(actor.getSnapshot())).toEqual({ rows: [{ n: 1 }], durationMs: 3 });
+    expect(fakes.starts('runQuery')).toHaveLength(1);
+
+    actor.send({ type: 'run.start', request: destructive, startedAt: 30 });
+    actor.send({ type: 'run.confirm' });
+    expect(selectRunning(actor.getSnapshot())).toBe(true);
+    expect(fakes.starts('runQuery').at(-1)?.input).toEqual(destructive);
+    expect(selectStartedAt(actor.getSnapshot())).toBe(30);
+    await fakes.resolve('runQuery', { rows: [], durationMs: 4 });
+    expect(selectResult(actor.getSnapshot())).toEqual({ rows: [], durationMs: 4 });
+    // Dismissed with nothing shown before: back to idle.
+    const fresh = createActor(sqlRunMachine.provide({ actors: fakes.logic })).start();
+    fresh.send({ type: 'run.start', request: { runId: 'x', sql: 'drop table t' } });
+    fresh.send({ type: 'run.dismiss' });
+    expect(fresh.getSnapshot().value).toBe('idle');
+  });
+
+  it('a run knows when it started (the sender gives the time) and a failed run how long it took', async () => {
+    const fakes = controlledActors({ runQuery: 'promise', cancelQuery: 'promise' });
+    const actor = createActor(sqlRunMachine.provide({ actors: fakes.logic })).start();
+    actor.send({ type: 'run.start', request: request(1), startedAt: 1234.5 });
+    expect(selectStartedAt(actor.getSnapshot())).toBe(1234.5);
+    await fakes.reject('runQuery', Object.assign(new Error('division by zero'), { durationMs: 12.5, body: { code: '22012' } }));
+    expect(selectRunError(actor.getSnapshot())?.durationMs).toBe(12.5);
+    expect(selectStartedAt(actor.getSnapshot())).toBeNull();
   });
 
   it('property: one run at a time; the result shown is always the last started run’s', async () => {
@@ -86,6 +136,9 @@ describeMachinePaths('sql run machine: generated paths', sqlRunMachine, {
     { type: 'run.start', request: request(1) },
     { type: 'run.cancel' },
     { type: 'run.clear' },
+    { type: 'run.start', request: { runId: 'd', sql: 'truncate t' }, startedAt: 5 },
+    { type: 'run.confirm' },
+    { type: 'run.dismiss' },
     { type: 'xstate.done.actor.runQuery', output: { rows: [{ n: 1 }], durationMs: 2 } },
     { type: 'xstate.error.actor.runQuery', error: cancelled },
     { type: 'xstate.done.actor.cancelQuery', output: { cancelled: true } },
@@ -100,5 +153,9 @@ describeMachinePaths('sql run machine: generated paths', sqlRunMachine, {
     },
     succeeded: (s) => expect(selectResult(s)?.rows).toEqual([{ n: 1 }]),
     failed: (s) => expect(selectWasCancelled(s)).toBe(true),
+    confirming: (s) => {
+      expect(fakes.isRunning('runQuery')).toBe(false);
+      expect(selectConfirmation(s)?.reasons).toEqual(['truncate statement']);
+    },
   },
 });

@@ -1,8 +1,11 @@
 // One run of the SQL editor (issue 7, spec B2.2 "Running a query"): idle → running → succeeded | failed, with a
 // cancel that asks the platform to cancel the run by its id (pg_cancel_backend) while the run itself keeps waiting
 // for its answer — the answer of a cancelled run is Postgres's "canceling statement due to user request".
-// The run id comes with the event (views make it), so the machine stays pure.
+// The run id and the start time come with the event (views make them), so the machine stays pure.
+// A destructive statement (issue 14 item 6) is not run at once: the machine waits in `confirming` for the view's
+// `run.confirm` or `run.dismiss`, so nothing can run it past the question.
 import { assign, fromPromise, setup } from 'xstate';
+import { destructiveReasons } from '../src/domain/sql-editor-destructive.ts';
 
 export interface SqlRunRequest {
   runId: string;
@@ -23,6 +26,8 @@ export interface SqlRunError {
   formattedError: string | null;
   /** Postgres's SQLSTATE, when the database answered. */
   code: string | null;
+  /** How long the failed run took, when the run actor measured it. */
+  durationMs: number | null;
 }
 
 export interface SqlRunContext {
@@ -30,12 +35,20 @@ export interface SqlRunContext {
   result: SqlRunResult | null;
   error: SqlRunError | null;
   cancelRequested: boolean;
+  /** When the current run started (the sender's clock, e.g. performance.now()); null when none runs. */
+  startedAt: number | null;
+  /** A destructive run waiting for the user's answer, with what makes it destructive. */
+  pending: { request: SqlRunRequest; startedAt: number | null; reasons: string[] } | null;
 }
 
-export interface RunStartEvent { type: 'run.start'; request: SqlRunRequest }
+export interface RunStartEvent { type: 'run.start'; request: SqlRunRequest; startedAt?: number }
 export interface RunCancelEvent { type: 'run.cancel' }
 export interface RunClearEvent { type: 'run.clear' }
-export type SqlRunEvent = RunStartEvent | RunCancelEvent | RunClearEvent;
+/** The user confirmed the destructive run. */
+export interface RunConfirmEvent { type: 'run.confirm' }
+/** The user declined it: nothing runs, the last result stays. */
+export interface RunDismissEvent { type: 'run.dismiss' }
+export type SqlRunEvent = RunStartEvent | RunCancelEvent | RunClearEvent | RunConfirmEvent | RunDismissEvent;
 
 const notProvided = (what: string) => (): never => {
   throw new Error(`the '${what}' actor is not provided`);
@@ -54,6 +67,7 @@ export function toRunError(error: unknown): SqlRunError {
     position: typeof body.position === 'number' ? body.position : null,
     formattedError: typeof body.formattedError === 'string' ? body.formattedError : null,
     code: typeof body.code === 'string' ? body.code : null,
+    durationMs: typeof record.durationMs === 'number' ? record.durationMs : null,
   };
 }
 
@@ -63,13 +77,42 @@ export const sqlRunMachine = setup({
     runQuery: fromPromise<SqlRunResult, SqlRunRequest>(notProvided('run query')),
     cancelQuery: fromPromise<unknown, { runId: string }>(notProvided('cancel query')),
   },
+  guards: {
+    destructive: ({ event }) => event.type === 'run.start' && destructiveReasons(event.request.sql).length > 0,
+    hasResult: ({ context }) => context.result !== null,
+    hasError: ({ context }) => context.error !== null,
+  },
+  actions: {
+    ask: assign(({ event }) => {
+      const { request, startedAt } = event as RunStartEvent;
+      return { pending: { request, startedAt: startedAt ?? null, reasons: destructiveReasons(request.sql) } };
+    }),
+    take: assign(({ event }) => ({ request: (event as RunStartEvent).request, startedAt: (event as RunStartEvent).startedAt ?? null })),
+    takePending: assign(({ context }) => ({ request: context.pending!.request, startedAt: context.pending!.startedAt, pending: null })),
+  },
 }).createMachine({
   id: 'sqlRun',
-  context: { request: null, result: null, error: null, cancelRequested: false },
+  context: { request: null, result: null, error: null, cancelRequested: false, startedAt: null, pending: null },
   initial: 'idle',
   states: {
     idle: {
-      on: { 'run.start': { target: 'running', actions: assign(({ event }) => ({ request: event.request })) } },
+      on: {
+        'run.start': [
+          { guard: 'destructive', target: 'confirming', actions: 'ask' },
+          { target: 'running', actions: 'take' },
+        ],
+      },
+    },
+    /** spec-less safeguard (issue 14 item 6): the view shows the question; only its answer leaves. */
+    confirming: {
+      on: {
+        'run.confirm': { target: 'running', actions: 'takePending' },
+        'run.dismiss': [
+          { guard: 'hasResult', target: 'succeeded', actions: assign({ pending: null }) },
+          { guard: 'hasError', target: 'failed', actions: assign({ pending: null }) },
+          { target: 'idle', actions: assign({ pending: null }) },
+        ],
+      },
     },
     running: {
       tags: ['busy'],
@@ -78,8 +121,8 @@ export const sqlRunMachine = setup({
         id: 'runQuery',
         src: 'runQuery',
         input: ({ context }) => context.request!,
-        onDone: { target: 'succeeded', actions: assign(({ event }) => ({ result: event.output })) },
-        onError: { target: 'failed', actions: assign(({ event }) => ({ error: toRunError(event.error) })) },
+        onDone: { target: 'succeeded', actions: assign(({ event }) => ({ result: event.output, startedAt: null })) },
+        onError: { target: 'failed', actions: assign(({ event }) => ({ error: toRunError(event.error), startedAt: null })) },
       },
       initial: 'executing',
       states: {
@@ -94,14 +137,20 @@ export const sqlRunMachine = setup({
     },
     succeeded: {
       on: {
-        'run.start': { target: 'running', actions: assign(({ event }) => ({ request: event.request })) },
+        'run.start': [
+          { guard: 'destructive', target: 'confirming', actions: 'ask' },
+          { target: 'running', actions: 'take' },
+        ],
         'run.clear': { target: 'idle', actions: assign({ result: null, error: null, request: null }) },
       },
     },
     failed: {
       tags: ['error'],
       on: {
-        'run.start': { target: 'running', actions: assign(({ event }) => ({ request: event.request })) },
+        'run.start': [
+          { guard: 'destructive', target: 'confirming', actions: 'ask' },
+          { target: 'running', actions: 'take' },
+        ],
         'run.clear': { target: 'idle', actions: assign({ result: null, error: null, request: null }) },
       },
     },

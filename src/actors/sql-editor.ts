@@ -73,7 +73,14 @@ export function sqlRunMachineFor(ref: string) {
     actors: {
       runQuery: fromPromise(async ({ input }) => {
         const request = input as EditorRunRequest;
-        return runEditorSql(ref, { runId: request.runId, sql: request.sql, impersonation: request.impersonation });
+        const started = performance.now();
+        try {
+          return await runEditorSql(ref, { runId: request.runId, sql: request.sql, impersonation: request.impersonation });
+        } catch (error) {
+          // A failed run says how long it took too (issue 14 item 6); toRunError reads it.
+          if (typeof error === 'object' && error !== null) Object.assign(error, { durationMs: performance.now() - started });
+          throw error;
+        }
       }),
       cancelQuery: fromPromise(async ({ input }) => cancelEditorSql(ref, input.runId)),
     },

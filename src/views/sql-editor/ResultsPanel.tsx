@@ -8,12 +8,15 @@ import { Button } from '../../ui/Button.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { toast } from '../../ui/toast.ts';
 import { HistoryPanel } from './HistoryPanel.tsx';
+import { ElapsedTime, formatDuration } from './RunFeedback.tsx';
 import { ResultsGrid } from './ResultsGrid.tsx';
 import * as css from './SqlEditor.css.ts';
 
 export interface ResultsPanelProps {
   projectRef: string;
   running: boolean;
+  /** When the running query started (performance.now() clock), for its ticking time. */
+  startedAt: number | null;
   result: SqlRunResult | null;
   error: SqlRunError | null;
   cancelled: boolean;
@@ -21,7 +24,6 @@ export interface ResultsPanelProps {
   fileName: string;
 }
 
-const formatMs = (ms: number) => (ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(2)} s`);
 const safeName = (name: string) => name.replace(/[^\p{L}\p{N} _-]+/gu, '').trim() || 'results';
 
 export function ResultsPanel(props: ResultsPanelProps) {
@@ -44,10 +46,14 @@ export function ResultsPanel(props: ResultsPanelProps) {
           History
         </Button>
         <span className={css.spacer} />
+        {props.running && props.startedAt !== null ? <ElapsedTime startedAt={props.startedAt} /> : null}
+        {view === 'results' && !props.running && props.error && !props.cancelled && props.error.durationMs !== null ? (
+          <span data-testid="sql-duration" className={css.elapsed}>{`Failed after ${formatDuration(props.error.durationMs)}`}</span>
+        ) : null}
         {view === 'results' && props.result && !props.explain ? (
           <>
             <span role="status">
-              {rows.length.toLocaleString('en-US')} row{rows.length === 1 ? '' : 's'} · {formatMs(props.result.durationMs)}
+              {rows.length.toLocaleString('en-US')} row{rows.length === 1 ? '' : 's'} · {formatDuration(props.result.durationMs)}
             </span>
             <Button size="tiny" variant="ghost" isDisabled={rows.length === 0} onPress={copyAll}>
               Copy

@@ -158,3 +158,7 @@ export const historyItem = style({
 export const historyQuery = style({ fontFamily: vars.font.mono, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' });
 export const historyMeta = style({ color: vars.color.muted, fontSize: vars.fontSize.xs, gridColumn: '1 / -1' });
 export const home = style({ padding: vars.space.xl, display: 'grid', gap: vars.space.lg, alignContent: 'start', maxWidth: 720 });
+
+/** The running time beside the results bar (issue 14 item 6): tabular digits, so it does not jitter as it ticks. */
+export const elapsed = style({ fontVariantNumeric: 'tabular-nums', color: vars.color.muted, fontSize: vars.fontSize.sm });
+export const reasonList = style({ margin: `${vars.space.sm} 0 0`, paddingLeft: vars.space.lg, fontSize: vars.fontSize.sm });
