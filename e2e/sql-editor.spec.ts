@@ -58,7 +58,8 @@ async function newQuery(): Promise<string> {
   await page.waitForURL((url) => /\/sql\/[0-9a-f-]{36}$/.test(url.pathname) && url.href !== before);
   // The new snippet's editor, empty (not the previous tab's, still on screen for a moment).
   await expect(editor()).toHaveText('');
-  return page.url().split('/').pop()!;
+  // The snippet's id: the last segment of the path (the address also carries ?schema=).
+  return new URL(page.url()).pathname.split('/').pop()!;
 }
 
 test('two snippets typed in two tabs are both intact after a reload', async () => {
@@ -166,4 +167,81 @@ test('the history lists the runs, searchable', async () => {
   await expect(history.getByRole('listitem').filter({ hasText: 'no_such_table' }).first()).toBeVisible();
   await expect(history.getByRole('listitem').filter({ hasNotText: 'no_such_table' })).toHaveCount(0);
   await page.screenshot({ path: `${SCREENSHOTS}/sql-editor-history.png` });
+});
+
+// ─── issue 14 item 6 ─────────────────────────────────────────────────────────────────────────────────────────────
+
+const openQueries = () => page.getByRole('tablist', { name: 'Open queries' });
+
+test('a renamed snippet names its tab, also after a reload', async () => {
+  const id = await newQuery();
+  await expect(openQueries().getByRole('tab', { selected: true })).toContainText('Untitled query');
+  await page.locator('[data-current]').getByRole('button', { name: /^Actions for / }).click();
+  await page.getByRole('menuitem', { name: 'Rename' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Rename snippet' });
+  await dialog.getByLabel('Name').fill('Revenue by month');
+  await dialog.getByRole('button', { name: 'Rename' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(openQueries().getByRole('tab', { name: /Revenue by month/ })).toBeVisible();
+  await page.reload();
+  await expect(openQueries().getByRole('tab', { name: /Revenue by month/ })).toBeVisible();
+  expect(page.url()).toContain(id);
+});
+
+test('a running query shows its time ticking, then its duration', async () => {
+  await newQuery();
+  await typeSql('select pg_sleep(2) as slept');
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  const elapsed = page.getByTestId('sql-elapsed');
+  await expect(elapsed).toHaveText(/^Running… \d+\.\d s$/);
+  const first = await elapsed.textContent();
+  await expect.poll(() => elapsed.textContent(), { timeout: 3_000 }).not.toBe(first);
+  await page.screenshot({ path: `${SCREENSHOTS}/sql-editor-running.png` });
+  await expect(page.getByRole('status').filter({ hasText: /^1 row · 2\.\d\d s$/ })).toBeVisible({ timeout: 10_000 });
+  await expect(elapsed).toHaveCount(0);
+  // A failed run says how long it took too.
+  await typeSql('select 1/0');
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'division by zero' })).toBeVisible();
+  await expect(page.getByTestId('sql-duration')).toHaveText(/^Failed after \d+ ms$/);
+});
+
+test('a delete without where asks first: cancel leaves the rows, confirm runs it', async () => {
+  await sql('drop table if exists e2e_sql_destructive; create table e2e_sql_destructive (id int); insert into e2e_sql_destructive select generate_series(1, 3);');
+  await newQuery();
+  await typeSql('delete from e2e_sql_destructive');
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Potential issue detected with your query' });
+  await expect(confirm).toContainText('delete without a where clause');
+  // The safe answer has the focus; the picture waits for the dialog's entry animation.
+  await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
+  await page.screenshot({ path: `${SCREENSHOTS}/sql-editor-destructive.png` });
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toHaveCount(0);
+  expect(await sql<{ n: number }>('select count(*)::int as n from e2e_sql_destructive')).toEqual([{ n: 3 }]);
+  // Keyboard run asks too; confirming runs it.
+  await editor().click();
+  await page.keyboard.press('ControlOrMeta+Enter');
+  await confirm.getByRole('button', { name: 'Run this query' }).click();
+  await expect(page.getByRole('status').filter({ hasText: /^0 rows · / })).toBeVisible();
+  expect(await sql<{ n: number }>('select count(*)::int as n from e2e_sql_destructive')).toEqual([{ n: 0 }]);
+  // A where clause runs straight away.
+  await typeSql('delete from e2e_sql_destructive where id = 1');
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: /^0 rows · / })).toBeVisible();
+  await expect(confirm).toHaveCount(0);
+  await sql('drop table if exists e2e_sql_destructive');
+});
+
+test('a SQL tab carries its schema in the address (spec B2.2), public by default', async () => {
+  const id = await newQuery();
+  await expect(page).toHaveURL(new RegExp(`/sql/${id}\\?schema=public$`));
+  await page.goto(`/dashboard/project/${fx().projectRef}/sql/${id}?schema=auth`);
+  await expect(editor()).toBeVisible();
+  // The last schema is remembered per project: a tab opened without one takes it.
+  await page.goto(`/dashboard/project/${fx().projectRef}/sql/${id}`);
+  await expect(page).toHaveURL(new RegExp(`/sql/${id}\\?schema=auth$`));
+  await page.goto(`/dashboard/project/${fx().projectRef}/sql/${id}?schema=public`);
+  await expect(page).toHaveURL(new RegExp(`/sql/${id}\\?schema=public$`));
 });

@@ -3,7 +3,14 @@ import { describe, expect, it, vi } from 'vitest';
 import fc from 'fast-check';
 import { createActor } from 'xstate';
 import { SNIPPET_SAVE_DEBOUNCE_MS, sqlEditorSessionMachine } from '../machines/sql-editor-session.machine.ts';
-import { selectConflictSql, selectLoadError, selectSaveError, selectSaveState, selectSessionSql } from '../machines/sql-editor-session.selectors.ts';
+import {
+  selectConflictSql,
+  selectLoadError,
+  selectSaveError,
+  selectSaveState,
+  selectSessionSchema,
+  selectSessionSql,
+} from '../machines/sql-editor-session.selectors.ts';
 import { recordEdit, recordSaved, textToOpen, type DraftMap } from '../src/domain/sql-drafts.ts';
 import { controlledActors } from './support/controlled-actors.ts';
 import { describeMachinePaths } from './support/paths.ts';
@@ -27,6 +34,26 @@ function start(drafts: { current: DraftMap }) {
 }
 
 describe('sql editor session: examples', () => {
+  it('holds the schema of the address (spec B2.2 ?schema=, public by default), forwarded by the route in any state', async () => {
+    const fakes = controlledActors({ loadSnippet: 'promise', saveSnippet: 'promise' });
+    const machine = sqlEditorSessionMachine.provide({ actors: fakes.logic, actions: { writeDraft: () => {}, draftSaved: () => {} } });
+    const plain = createActor(machine, { input: { snippetId: 's1' } }).start();
+    expect(selectSessionSchema(plain.getSnapshot())).toBe('public');
+    const actor = createActor(machine, { input: { snippetId: 's1', schema: 'auth' } }).start();
+    expect(selectSessionSchema(actor.getSnapshot())).toBe('auth');
+    actor.send({ type: 'schema.set', schema: 'storage' });
+    expect(selectSessionSchema(actor.getSnapshot())).toBe('storage');
+    await fakes.resolve('loadSnippet', { snippet: snippet('select 1'), opened: { source: 'server', sql: 'select 1' } });
+    actor.send({ type: 'editor.change', sql: 'select 2' });
+    actor.send({ type: 'schema.set', schema: 'public' });
+    expect(selectSessionSchema(actor.getSnapshot())).toBe('public');
+    // Changing the schema is not an edit: the typed text and its pending save are untouched.
+    expect(selectSessionSql(actor.getSnapshot())).toBe('select 2');
+    expect(selectSaveState(actor.getSnapshot())).toBe('unsaved');
+    actor.send({ type: 'schema.set', schema: '' });
+    expect(selectSessionSchema(actor.getSnapshot())).toBe('public');
+  });
+
   it('writes the draft on every change and saves after a pause; the draft goes once the platform has the text', async () => {
     vi.useFakeTimers();
     const drafts = { current: {} as DraftMap };
@@ -109,6 +136,7 @@ describeMachinePaths('sql editor session: generated paths', sqlEditorSessionMach
     { type: 'xstate.error.actor.saveSnippet', error: new Error('offline') },
     { type: 'session.retry' },
     { type: 'conflict.dismiss' },
+    { type: 'schema.set', schema: 'auth' },
     { type: 'xstate.after.saveDebounce.sqlEditorSession.editing.waiting' },
     { type: 'xstate.after.saveRetry.sqlEditorSession.editing.saveFailed' },
   ],

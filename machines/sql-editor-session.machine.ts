@@ -4,6 +4,7 @@
 // stays until the platform holds the same text (src/domain/sql-drafts.ts decides).
 import { assign, fromPromise, setup } from 'xstate';
 import type { OpenedText } from '../src/domain/sql-drafts.ts';
+import { DEFAULT_SQL_SCHEMA } from '../src/domain/sql-editor.ts';
 
 export interface SessionSnippet {
   id: string;
@@ -22,16 +23,21 @@ export interface SqlSessionContext {
   /** Set when the platform changed since the draft began: the server text, kept for the user to compare. */
   conflictSql: string | null;
   error: string | null;
+  /** The tab's schema (spec B2.2 ?schema=): the router owns it and forwards it here (`schema.set`). */
+  schema: string;
 }
 
 export interface SqlSessionInput {
   snippetId: string;
+  schema?: string;
 }
 
 export interface EditorChangeEvent { type: 'editor.change'; sql: string }
 export interface SessionRetryEvent { type: 'session.retry' }
 export interface ConflictDismissEvent { type: 'conflict.dismiss' }
-export type SqlSessionEvent = EditorChangeEvent | SessionRetryEvent | ConflictDismissEvent;
+/** The address's ?schema= changed (an empty one means the default, public). */
+export interface SchemaSetEvent { type: 'schema.set'; schema: string }
+export type SqlSessionEvent = EditorChangeEvent | SessionRetryEvent | ConflictDismissEvent | SchemaSetEvent;
 
 export interface LoadOutput {
   snippet: SessionSnippet;
@@ -80,7 +86,10 @@ export const sqlEditorSessionMachine = setup({
     updatedAt: null,
     conflictSql: null,
     error: null,
+    schema: input.schema || DEFAULT_SQL_SCHEMA,
   }),
+  // In any state: the schema is the address's, not part of the text's lifecycle.
+  on: { 'schema.set': { actions: assign(({ event }) => ({ schema: event.schema || DEFAULT_SQL_SCHEMA })) } },
   initial: 'loading',
   states: {
     loading: {

@@ -12,3 +12,5 @@ export const selectSaveError = (snapshot: Snapshot) => (snapshot.matches({ editi
 export const selectSaveState = (snapshot: Snapshot): 'saved' | 'unsaved' | 'saving' =>
   snapshot.matches({ editing: 'saving' }) ? 'saving' : snapshot.context.sql === snapshot.context.savedSql ? 'saved' : 'unsaved';
 export const selectConflictSql = (snapshot: Snapshot) => snapshot.context.conflictSql;
+/** The tab's schema (spec B2.2 ?schema=, public by default). */
+export const selectSessionSchema = (snapshot: Snapshot) => snapshot.context.schema;

@@ -5,13 +5,22 @@ import { useSelector } from '@xstate/react';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import type { EditorView } from '@uiw/react-codemirror';
 import { selectImpersonation } from '../../../machines/role-impersonation.selectors.ts';
-import { selectCancelling, selectResult, selectRunError, selectRunning, selectWasCancelled } from '../../../machines/sql-run.selectors.ts';
+import {
+  selectCancelling,
+  selectConfirmation,
+  selectResult,
+  selectRunError,
+  selectRunning,
+  selectStartedAt,
+  selectWasCancelled,
+} from '../../../machines/sql-run.selectors.ts';
 import {
   selectConflictSql,
   selectLoadError,
   selectSaveError,
   selectSaveState,
   selectSessionLoading,
+  selectSessionSchema,
   selectSessionSql,
 } from '../../../machines/sql-editor-session.selectors.ts';
 import { flushDraft } from '../../actors/sql-editor.ts';
@@ -26,6 +35,7 @@ import { useImpersonation } from '../editor/ImpersonationContext.tsx';
 import { RolePicker } from '../editor/RolePicker.tsx';
 import { DatabasePicker } from '../editor/DatabasePicker.tsx';
 import { ResultsPanel } from './ResultsPanel.tsx';
+import { DestructiveConfirm } from './RunFeedback.tsx';
 import { useSqlTab } from './useSqlTab.ts';
 import * as css from './SqlEditor.css.ts';
 
@@ -53,7 +63,7 @@ export interface SqlTabPageProps {
 
 export function SqlTabPage(props: SqlTabPageProps) {
   const { project, snippetId } = props;
-  const { session, run } = useSqlTab(project.ref, snippetId);
+  const { session, run } = useSqlTab(project.ref, snippetId, props.schema);
   const impersonation = useImpersonation();
   const text = useSelector(session, selectSessionSql);
   const loading = useSelector(session, selectSessionLoading);
@@ -62,15 +72,21 @@ export function SqlTabPage(props: SqlTabPageProps) {
   const saveState = useSelector(session, selectSaveState);
   const conflict = useSelector(session, selectConflictSql);
   const name = useSelector(session, (snapshot) => snapshot.context.name);
+  const schema = useSelector(session, selectSessionSchema);
   const running = useSelector(run, selectRunning);
   const cancelling = useSelector(run, selectCancelling);
   const result = useSelector(run, selectResult);
   const runError = useSelector(run, selectRunError);
   const cancelled = useSelector(run, selectWasCancelled);
+  const startedAt = useSelector(run, selectStartedAt);
+  const confirmation = useSelector(run, selectConfirmation);
   const choice = useSelector(impersonation, selectImpersonation);
   const view = useRef<EditorView | null>(null);
   const [ran, setRan] = useState<{ offset: number; text: string; explain: boolean } | null>(null);
   const container = useRef<HTMLDivElement>(null);
+
+  // The router owns ?schema= (DESIGN §3): a new one in the address is forwarded to the tab's session.
+  useEffect(() => session.send({ type: 'schema.set', schema: props.schema }), [session, props.schema]);
 
   // Leaving the tab before the pause in typing ended: its draft goes to the platform from outside the session.
   useEffect(() => () => void flushDraft(project.ref, snippetId), [project.ref, snippetId]);
@@ -93,6 +109,7 @@ export function SqlTabPage(props: SqlTabPageProps) {
         sql: query,
         impersonation: toQueryImpersonation(choice, { ref: project.ref, endpoint: props.endpoint }, Math.floor(Date.now() / 1000)),
       },
+      startedAt: performance.now(),
     });
   };
   const runFromToolbar = (explain: boolean) => {
@@ -181,7 +198,7 @@ export function SqlTabPage(props: SqlTabPageProps) {
               onRun={(sqlText, selection) => start(sqlText, selection, false)}
               completion={props.intellisense ? props.completion : null}
               functions={props.intellisense ? props.functions : null}
-              defaultSchema={props.schema}
+              defaultSchema={schema}
               error={marked}
               theme={props.theme}
               onView={(editorView) => {
@@ -203,6 +220,7 @@ export function SqlTabPage(props: SqlTabPageProps) {
         <ResultsPanel
           projectRef={project.ref}
           running={running}
+          startedAt={startedAt}
           result={result}
           error={runError}
           cancelled={cancelled}
@@ -210,6 +228,11 @@ export function SqlTabPage(props: SqlTabPageProps) {
           fileName={name || 'results'}
         />
       </div>
+      <DestructiveConfirm
+        reasons={confirmation?.reasons ?? null}
+        onConfirm={() => run.send({ type: 'run.confirm' })}
+        onDismiss={() => run.send({ type: 'run.dismiss' })}
+      />
     </div>
   );
 }

@@ -3,10 +3,10 @@ import { useActorRef } from '@xstate/react';
 import { useMemo } from 'react';
 import { sqlRunMachineFor, sqlSessionMachineFor } from '../../actors/sql-editor.ts';
 
-export function useSqlTab(projectRef: string, snippetId: string) {
+export function useSqlTab(projectRef: string, snippetId: string, schema: string) {
   const sessionMachine = useMemo(() => sqlSessionMachineFor(projectRef), [projectRef]);
   const runMachine = useMemo(() => sqlRunMachineFor(projectRef), [projectRef]);
-  const session = useActorRef(sessionMachine, { input: { snippetId } });
+  const session = useActorRef(sessionMachine, { input: { snippetId, schema } });
   const run = useActorRef(runMachine);
   return { session, run };
 }

@@ -1,7 +1,8 @@
-import { createFileRoute, getRouteApi, useNavigate } from '@tanstack/react-router';
+import { createFileRoute, getRouteApi, redirect, useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { useSelector } from '@xstate/react';
 import { selectResolvedTheme } from '../../../../../../machines/theme.selectors.ts';
+import { readProjectPreferences } from '../../../../../actors/sql-editor.ts';
 import { SNIPPET_ID_PATTERN } from '../../../../../api/schemas/sqlEditor.ts';
 import { tabId } from '../../../../../domain/editor-tabs.ts';
 import { DEFAULT_SQL_SCHEMA } from '../../../../../domain/sql-editor.ts';
@@ -19,6 +20,13 @@ const projectRoute = getRouteApi('/_app/project/$ref');
 export const Route = createFileRoute('/_app/project/$ref/sql/$sqlId')({
   staticData: { title: 'SQL Editor' },
   validateSearch: (raw: Record<string, unknown>) => compact({ schema: str(raw, 'schema') }),
+  // The address always says the tab's schema (issue 14 item 6): one opened without it takes the project's last
+  // schema (spec B2.2, remembered locally; public by default), in place of the address it came with.
+  beforeLoad: ({ params, search }) => {
+    if (search.schema || !SNIPPET_ID_PATTERN.test(params.sqlId)) return;
+    const schema = readProjectPreferences(params.ref).lastSchema || DEFAULT_SQL_SCHEMA;
+    throw redirect({ to: '/project/$ref/sql/$sqlId', params, search: { schema }, replace: true });
+  },
   component: SqlTabRoute,
 });
 
