@@ -20,7 +20,7 @@ describe('admin secret', () => {
     expect(error?.status).toBe(403);
     expect(error?.code).toBe('not_admin');
     // A user's access token is not the admin secret.
-    const { data } = await h.client().signUp({ email: uniqueEmail(), password: STRONG_PASSWORD });
+    const { data } = await h.signUp();
     const asUser = await fetch(`${h.url}/admin/users`, { headers: { Authorization: `Bearer ${data.session!.access_token}` } });
     expect(asUser.status).toBe(403);
     const byHeader = await fetch(`${h.url}/admin/users`, { headers: { 'x-strata-admin-secret': h.service.adminSecret } });
@@ -59,8 +59,7 @@ describe('admin users', () => {
   it('soft delete frees the address and ends the sessions', async () => {
     const admin = h.admin();
     const email = uniqueEmail('soft');
-    const client = h.client();
-    const { data } = await client.signUp({ email, password: STRONG_PASSWORD });
+    const { data } = await h.signUp(email);
     expect((await admin.deleteUser(data.user!.id, true)).error).toBeNull();
     expect(await h.service.verifyAccessToken(data.session!.access_token)).toBeNull();
     expect((await h.client().signUp({ email, password: STRONG_PASSWORD })).error).toBeNull();
@@ -78,8 +77,7 @@ describe('admin users', () => {
   });
 
   it('lists and deletes a user’s factors', async () => {
-    const client = h.client();
-    const { data } = await client.signUp({ email: uniqueEmail('factor'), password: STRONG_PASSWORD });
+    const { client, data } = await h.signUp(uniqueEmail('factor'));
     const factor = await client.mfa.enroll({ factorType: 'totp' });
     const admin = h.admin();
     const listed = await admin.mfa.listFactors({ userId: data.user!.id });
@@ -139,6 +137,6 @@ describe('settings and health', () => {
   it('answers what auth-js and the console read', async () => {
     expect((await fetch(`${h.url}/health`)).status).toBe(200);
     const settings = await (await fetch(`${h.url}/settings`)).json();
-    expect(settings).toMatchObject({ external: { email: true }, mailer_autoconfirm: true, disable_signup: false });
+    expect(settings).toMatchObject({ external: { email: true }, mailer_autoconfirm: false, disable_signup: false });
   });
 });

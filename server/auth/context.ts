@@ -19,6 +19,11 @@ export interface AuthServiceContext {
   log: (line: string) => void;
   adminSecret: string;
   mode: 'platform' | 'self-hosted';
+  /**
+   * GoTrue's mailer_autoconfirm: sign-up confirms the address at once. Off by default (issue 13 finding 6: an
+   * unproven address must not claim its invitations); STRATA_AUTH_AUTOCONFIRM=1 turns it on for local demos.
+   */
+  autoconfirm: boolean;
   inboxEnabled: boolean;
   /** Required by GET /local/inbox (issue 13 finding 2). */
   inboxToken: string;

@@ -1,9 +1,17 @@
-// Mails that carry a sign-in link and code: magic link (/otp), recovery (/recover), invite (/invite), and the
-// same link without a mail for /admin/generate_link.
+// Mails that carry a sign-in link and code: sign-up confirmation (/signup), magic link (/otp), recovery (/recover),
+// invite (/invite), and the same link without a mail for /admin/generate_link.
 import { badRequest } from './errors.ts';
 import type { AuthServiceContext } from './context.ts';
 import { resolveRedirect, verifyLink } from './links.ts';
-import { emailChangeMail, emailChangeRequestedMail, inviteMail, magicLinkMail, recoveryMail, sendMail } from './mail.ts';
+import {
+  emailChangeMail,
+  emailChangeRequestedMail,
+  inviteMail,
+  magicLinkMail,
+  recoveryMail,
+  sendMail,
+  signUpMail,
+} from './mail.ts';
 import { issueEmailToken, type PkceRequest, type TokenPurpose } from './one-time-tokens.ts';
 import type { UserRow } from './users.ts';
 
@@ -45,14 +53,20 @@ export async function createEmailLink(
 export async function mailEmailLink(
   ctx: AuthServiceContext,
   user: UserRow,
-  type: Exclude<LinkType, 'signup'>,
+  type: LinkType,
   requestedRedirect: string | null | undefined,
   pkce: PkceRequest | null,
 ) {
   const { link, code } = await createEmailLink(ctx, user, type, requestedRedirect, pkce);
   const to = user.email ?? '';
   const mail =
-    type === 'recovery' ? recoveryMail(to, link, code) : type === 'invite' ? inviteMail(to, link, code) : magicLinkMail(to, link, code);
+    type === 'recovery'
+      ? recoveryMail(to, link, code)
+      : type === 'invite'
+        ? inviteMail(to, link, code)
+        : type === 'signup'
+          ? signUpMail(to, link, code)
+          : magicLinkMail(to, link, code);
   await sendMail(ctx.pool, ctx.log, mail);
 }
 

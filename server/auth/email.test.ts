@@ -2,7 +2,7 @@
 // PASSWORD_RECOVERY (spec A4.11), and the inbox page.
 import type { AuthChangeEvent } from '@supabase/auth-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STRONG_PASSWORD, startAuthHarness, uniqueEmail, type AuthHarness } from './testing.ts';
+import { startAuthHarness, uniqueEmail, type AuthHarness } from './testing.ts';
 
 let h: AuthHarness;
 beforeAll(async () => {
@@ -126,8 +126,7 @@ describe('magic link', () => {
 
 describe('recovery', () => {
   it('the mailed code leads to PASSWORD_RECOVERY and a new password', async () => {
-    const email = uniqueEmail('recover');
-    await h.client().signUp({ email, password: STRONG_PASSWORD });
+    const { email } = await h.signUp(uniqueEmail('recover'));
     const client = h.client();
     expect((await client.resetPasswordForEmail(email)).error).toBeNull();
     const mail = await h.latestMail(email);
@@ -141,8 +140,7 @@ describe('recovery', () => {
   });
 
   it('the recovery link redirects with type=recovery; a login code is not a recovery code', async () => {
-    const email = uniqueEmail('recover');
-    await h.client().signUp({ email, password: STRONG_PASSWORD });
+    const { email } = await h.signUp(uniqueEmail('recover'));
     await h.client().resetPasswordForEmail(email);
     const mail = (await h.latestMail(email))!;
     expect((await h.client().verifyOtp({ email, token: mail.code!, type: 'email' })).error?.code).toBe('otp_expired');

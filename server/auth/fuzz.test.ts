@@ -13,8 +13,8 @@ let victimId: string;
 beforeAll(async () => {
   h = await startAuthHarness();
   fuzzEmail = uniqueEmail('fuzz');
-  const client = h.client();
-  fuzzUserId = (await client.signUp({ email: fuzzEmail, password: STRONG_PASSWORD })).data.user!.id;
+  const { client, data } = await h.signUp(fuzzEmail);
+  fuzzUserId = data.user.id;
   factorId = (await client.mfa.enroll({ factorType: 'totp', friendlyName: 'fuzz' })).data!.id;
   // The admin routes' target: its id is among the generated path ids, so updates and deletes really happen.
   victimId = (await h.admin().createUser({ email: uniqueEmail('victim') })).data.user!.id;
@@ -60,7 +60,7 @@ interface Route {
 }
 
 const ROUTES: Route[] = [
-  { method: 'POST', path: () => '/signup', fields: ['email', 'password', 'data', 'phone', 'code_challenge', 'code_challenge_method'], auth: 'none' },
+  { method: 'POST', path: () => '/signup', fields: ['email', 'password', 'data', 'phone', 'code_challenge', 'code_challenge_method'], auth: 'none', query: ['redirect_to'] },
   { method: 'POST', path: () => '/token', fields: ['email', 'password', 'refresh_token', 'auth_code', 'code_verifier'], auth: 'none', query: ['grant_type'] },
   { method: 'POST', path: () => '/otp', fields: ['email', 'phone', 'data', 'create_user', 'code_challenge', 'code_challenge_method'], auth: 'none', query: ['redirect_to'] },
   { method: 'POST', path: () => '/verify', fields: ['type', 'email', 'token', 'token_hash', 'phone', 'redirect_to'], auth: 'none' },

@@ -37,6 +37,8 @@ export interface AuthServiceDeps {
    * URLs). The service's own origin and the site URL's always may; no other origin ever gets a CORS answer.
    */
   redirectUrls?: readonly string[];
+  /** Optional: confirm addresses at sign-up (GoTrue's mailer_autoconfirm); otherwise STRATA_AUTH_AUTOCONFIRM=1. */
+  autoconfirm?: boolean;
   /** Optional: limits other than the defaults of rate-limits.ts (tests); STRATA_AUTH_RATE_LIMITS comes between. */
   rateLimits?: RateLimitOverrides;
 }
@@ -112,12 +114,14 @@ export async function createAuthService(deps: AuthServiceDeps): Promise<AuthServ
     log,
     adminSecret: deps.adminSecret ?? process.env.STRATA_AUTH_ADMIN_SECRET ?? (await storedSecret(deps.pool, 'admin_secret')),
     mode: deps.mode,
+    autoconfirm: deps.autoconfirm ?? process.env.STRATA_AUTH_AUTOCONFIRM === '1',
     // A development platform: the inbox is how mail is read, so it is on unless turned off explicitly.
     inboxEnabled,
     inboxToken,
     rateLimiter: createRateLimiter(deps.pool, resolveRateLimits(deps.rateLimits, log)),
   };
   if (inboxEnabled) publishInboxToken(deps.dataDir, issuer, inboxToken, log);
+  if (ctx.autoconfirm) log('[auth] autoconfirm is on: sign-ups are confirmed without the mailed link (STRATA_AUTH_AUTOCONFIRM=1, demos only)');
 
   // Issue 13 finding 2: a page on another origin must not drive this service (it could request a recovery, read
   // the mail and set a password). CORS answers only the console's own origin and the configured site/redirect

@@ -25,6 +25,17 @@ export async function sendMail(db: Queryable, log: (line: string) => void, mail:
   log(parts.join(' — '));
 }
 
+/** The confirmation of a sign-up (issue 13 finding 6): the address counts once its link or code is used. */
+export function signUpMail(to: string, link: string, code: string): Mail {
+  return {
+    to,
+    subject: 'Confirm your sign-up',
+    text: `Follow this link to confirm your e-mail address and sign in:\n${link}\n\nOr enter this code: ${code}\n`,
+    link,
+    code,
+  };
+}
+
 export function magicLinkMail(to: string, link: string, code: string): Mail {
   return {
     to,

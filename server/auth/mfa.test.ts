@@ -18,8 +18,10 @@ const codeFor = (secret: string, offsetSeconds = 0) =>
 
 async function signedIn() {
   const email = uniqueEmail('mfa');
+  await h.signUp(email);
+  // A password sign-in of the confirmed account (the sign-up's own session would carry email/signup in amr).
   const client = h.client();
-  expect((await client.signUp({ email, password: STRONG_PASSWORD })).error).toBeNull();
+  expect((await client.signInWithPassword({ email, password: STRONG_PASSWORD })).error).toBeNull();
   return { email, client };
 }
 

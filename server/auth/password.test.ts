@@ -3,6 +3,7 @@
 import { isAuthSessionMissingError, isAuthWeakPasswordError } from '@supabase/auth-js';
 import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAuthService } from './index.ts';
 import { STRONG_PASSWORD, startAuthHarness, uniqueEmail, type AuthHarness } from './testing.ts';
 
 let h: AuthHarness;
@@ -13,31 +14,96 @@ afterAll(async () => {
   await h?.close();
 });
 
+/** A confirmed account: signed up, then confirmed with the mailed code (the client holds the session). */
 async function signedUp(password = STRONG_PASSWORD) {
-  const email = uniqueEmail();
-  const client = h.client();
-  const { data, error } = await client.signUp({ email, password, options: { data: { name: 'Ada' } } });
-  expect(error).toBeNull();
-  return { email, client, data };
+  return h.signUp(uniqueEmail(), { password, data: { name: 'Ada' } });
+}
+
+/** The auth service with mailer_autoconfirm on (STRATA_AUTH_AUTOCONFIRM=1), on the same database, in-process. */
+async function autoconfirmService() {
+  const service = await createAuthService({ pool: h.pool, issuer: h.url, dataDir: h.dataDir, mode: 'platform', autoconfirm: true });
+  return (path: string, body?: unknown) =>
+    service.app.request(path, body === undefined ? {} : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 }
 
 describe('sign-up', () => {
-  it('creates a confirmed user and returns a session with the documented claims', async () => {
-    const { email, data } = await signedUp();
-    expect(data.user?.email).toBe(email);
-    expect(data.user?.email_confirmed_at).toBeTruthy(); // no mail server: auto-confirmed
-    expect(data.user?.user_metadata).toEqual({ name: 'Ada' });
-    expect(data.user?.identities?.[0]?.identity_id).toMatch(/^[0-9a-f-]{36}$/);
-    const session = data.session!;
+  it('mails a confirmation and returns the user without a session; the mailed code confirms and signs in', async () => {
+    const email = uniqueEmail('confirm');
+    const client = h.client();
+    const { data, error } = await client.signUp({ email, password: STRONG_PASSWORD, options: { data: { name: 'Ada' } } });
+    expect(error).toBeNull();
+    expect(data.session).toBeNull();
+    expect(data.user).toMatchObject({ email, user_metadata: { name: 'Ada' }, confirmation_sent_at: expect.any(String) });
+    expect(data.user?.email_confirmed_at).toBeUndefined();
+    expect(data.user?.identities?.[0]).toMatchObject({ identity_id: expect.stringMatching(/^[0-9a-f-]{36}$/), identity_data: { email_verified: false } });
+    const mail = (await h.latestMail(email))!;
+    expect(mail).toMatchObject({ subject: 'Confirm your sign-up', code: expect.stringMatching(/^\d{6}$/) });
+    expect(new URL(mail.link!).searchParams.get('type')).toBe('signup');
+    // GoTrue's answer to a password sign-in before the address is confirmed (spec A8: the message verbatim).
+    const early = await h.client().signInWithPassword({ email, password: STRONG_PASSWORD });
+    expect(early.error).toMatchObject({ status: 400, code: 'email_not_confirmed', message: 'Email not confirmed' });
+    expect(early.data.session).toBeNull();
+    // A wrong code does not confirm.
+    expect((await h.client().verifyOtp({ email, token: mail.code === '000000' ? '111111' : '000000', type: 'signup' })).error?.status).toBe(403);
+
+    const confirmed = await client.verifyOtp({ email, token: mail.code!, type: 'signup' });
+    expect(confirmed.error).toBeNull();
+    expect(confirmed.data.user?.email_confirmed_at).toBeTruthy();
+    expect(confirmed.data.user?.identities?.[0]?.identity_data).toMatchObject({ email_verified: true });
+    const session = confirmed.data.session!;
     expect(session.token_type).toBe('bearer');
     expect(session.expires_in).toBe(3600);
     expect(decodeProtectedHeader(session.access_token)).toMatchObject({ alg: 'ES256' });
     const claims = decodeJwt(session.access_token);
     expect(claims).toMatchObject({ sub: data.user!.id, email, role: 'authenticated', aud: 'authenticated', aal: 'aal1', iss: h.url });
     expect(claims.exp! - claims.iat!).toBe(3600);
-    expect((claims.amr as { method: string }[])[0]?.method).toBe('password');
+    expect((claims.amr as { method: string }[])[0]?.method).toBe('email/signup');
     const verified = await h.service.verifyAccessToken(session.access_token);
     expect(verified).toEqual({ sub: data.user!.id, email, aal: 'aal1', session_id: claims.session_id });
+    // Now the password signs in.
+    const later = await h.client().signInWithPassword({ email, password: STRONG_PASSWORD });
+    expect(later.error).toBeNull();
+    expect((decodeJwt(later.data.session!.access_token).amr as { method: string }[])[0]?.method).toBe('password');
+  });
+
+  it('the mailed link confirms too and lands on redirect_to with the session (implicit) or a code (pkce)', async () => {
+    const redirect = `${new URL(h.url).origin}/dashboard/sign-in`;
+    const email = uniqueEmail('link');
+    expect((await h.client().signUp({ email, password: STRONG_PASSWORD, options: { emailRedirectTo: redirect } })).error).toBeNull();
+    const opened = await fetch((await h.latestMail(email))!.link!, { redirect: 'manual' });
+    expect(opened.status).toBe(303);
+    const landing = new URL(opened.headers.get('location')!);
+    expect(`${landing.origin}${landing.pathname}`).toBe(redirect);
+    const fragment = new URLSearchParams(landing.hash.slice(1));
+    expect(fragment.get('type')).toBe('signup');
+    expect(decodeJwt(fragment.get('access_token')!).email).toBe(email);
+    expect((await h.client().signInWithPassword({ email, password: STRONG_PASSWORD })).error).toBeNull();
+
+    const pkceEmail = uniqueEmail('pkce');
+    const pkce = h.client({ flowType: 'pkce' });
+    expect((await pkce.signUp({ email: pkceEmail, password: STRONG_PASSWORD, options: { emailRedirectTo: redirect } })).error).toBeNull();
+    const location = new URL((await fetch((await h.latestMail(pkceEmail))!.link!, { redirect: 'manual' })).headers.get('location')!);
+    const code = location.searchParams.get('code')!;
+    expect(code).toBeTruthy();
+    const exchanged = await pkce.exchangeCodeForSession(code);
+    expect(exchanged.error).toBeNull();
+    expect(exchanged.data.user?.email_confirmed_at).toBeTruthy();
+  });
+
+  it('/settings reports mailer_autoconfirm false; with STRATA_AUTH_AUTOCONFIRM=1 a sign-up is confirmed at once', async () => {
+    expect((await (await fetch(`${h.url}/settings`)).json()).mailer_autoconfirm).toBe(false);
+    const call = await autoconfirmService();
+    expect((await (await call('/settings')).json()).mailer_autoconfirm).toBe(true);
+    const email = uniqueEmail('demo');
+    const reply = await call('/signup', { email, password: STRONG_PASSWORD });
+    expect(reply.status).toBe(200);
+    const body = await reply.json();
+    expect(body).toMatchObject({ access_token: expect.any(String), user: { email, email_confirmed_at: expect.any(String) } });
+    expect(await h.latestMail(email)).toBeNull();
+    // There, a second sign-up for the address says so (GoTrue's user_already_exists with autoconfirm).
+    const again = await call('/signup', { email, password: STRONG_PASSWORD });
+    expect(again.status).toBe(422);
+    expect((await again.json()).error_code).toBe('user_already_exists');
   });
 
   it('refuses weak passwords with GoTrue reasons', async () => {
@@ -56,19 +122,31 @@ describe('sign-up', () => {
     }
   });
 
-  it('refuses a second account for the same address, whatever its case', async () => {
-    const { email } = await signedUp();
-    const { error } = await h.client().signUp({ email: email.toUpperCase(), password: STRONG_PASSWORD });
-    expect(error?.code).toBe('user_already_exists');
-    expect(error?.status).toBe(422);
+  it('a second sign-up for a confirmed address changes nothing and tells nothing (GoTrue without autoconfirm)', async () => {
+    const { email, data: original } = await signedUp();
+    const mailsBefore = (await h.pool.query('SELECT 1 FROM auth.mail_outbox WHERE to_email = $1', [email])).rowCount;
+    const { data, error } = await h.client().signUp({ email: email.toUpperCase(), password: 'Another-Strong-Password-77' });
+    // The same reply as for a new address: a user without a session — but an obfuscated one, with no identities.
+    expect(error).toBeNull();
+    expect(data.session).toBeNull();
+    expect(data.user?.identities).toEqual([]);
+    expect(data.user?.id).not.toBe(original.user.id);
+    expect((await h.pool.query('SELECT 1 FROM auth.mail_outbox WHERE to_email = $1', [email])).rowCount).toBe(mailsBefore);
+    // The account keeps its password.
+    expect((await h.client().signInWithPassword({ email, password: 'Another-Strong-Password-77' })).error?.code).toBe('invalid_credentials');
+    expect((await h.client().signInWithPassword({ email, password: STRONG_PASSWORD })).error).toBeNull();
   });
 
-  it('signs up over an address that was never confirmed (an unanswered OTP mail)', async () => {
+  it('signs up over an address that was never confirmed (an unanswered OTP mail); the address still has to confirm', async () => {
     const email = uniqueEmail('otp-first');
     expect((await h.client().signInWithOtp({ email })).error).toBeNull();
     const { data, error } = await h.client().signUp({ email, password: STRONG_PASSWORD });
     expect(error).toBeNull();
-    expect(data.session).not.toBeNull();
+    expect(data.session).toBeNull();
+    expect((await h.client().signInWithPassword({ email, password: STRONG_PASSWORD })).error?.code).toBe('email_not_confirmed');
+    // Only the newest mail's code works.
+    const code = (await h.latestMail(email))!.code!;
+    expect((await h.client().verifyOtp({ email, token: code, type: 'signup' })).error).toBeNull();
     expect((await h.client().signInWithPassword({ email, password: STRONG_PASSWORD })).error).toBeNull();
   });
 

@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serve } from '@hono/node-server';
-import { GoTrueAdminApi, GoTrueClient } from '@supabase/auth-js';
+import { GoTrueAdminApi, GoTrueClient, type Session, type User } from '@supabase/auth-js';
 import { Hono } from 'hono';
 import pg from 'pg';
 import { freePort, startTestCluster, type TestCluster } from '../testing/database.ts';
@@ -35,6 +35,14 @@ export interface AuthHarness {
   logs: string[];
   client(options?: { flowType?: 'implicit' | 'pkce' }): GoTrueClient;
   admin(): GoTrueAdminApi;
+  /**
+   * A confirmed account, as a person gets one: sign up (no session: the address is not proven yet), then the code
+   * from the confirmation mail (POST /verify type signup). The returned client holds the session.
+   */
+  signUp(
+    email?: string,
+    options?: { password?: string; data?: Record<string, unknown>; flowType?: 'implicit' | 'pkce' },
+  ): Promise<{ email: string; client: GoTrueClient; data: { user: User; session: Session } }>;
   /** The newest mail to an address, from the outbox table (the local delivery channel). */
   latestMail(email: string): Promise<{ subject: string; link: string | null; code: string | null } | null>;
   close(): Promise<void>;
@@ -77,30 +85,46 @@ export async function startAuthHarness(options: AuthHarnessOptions = {}): Promis
   const server = serve({ fetch: root.fetch, port, hostname: '127.0.0.1' });
   await new Promise<void>((resolve) => (server.listening ? resolve() : server.once('listening', () => resolve())));
 
+  const client = (options: { flowType?: 'implicit' | 'pkce' } = {}) =>
+    new GoTrueClient({
+      url,
+      storage: memoryStorage(),
+      storageKey: `test-${clientCount++}`,
+      persistSession: true,
+      autoRefreshToken: false,
+      detectSessionInUrl: false,
+      flowType: options.flowType ?? 'implicit',
+    });
+  const latestMail = async (email: string) => {
+    const result = await pool.query<{ subject: string; link: string | null; code: string | null }>(
+      'SELECT subject, link, code FROM auth.mail_outbox WHERE to_email = $1 ORDER BY id DESC LIMIT 1',
+      [email.toLowerCase()],
+    );
+    return result.rows[0] ?? null;
+  };
+
   return {
     url,
     pool,
     dataDir,
     service,
     logs,
-    client: (options = {}) =>
-      new GoTrueClient({
-        url,
-        storage: memoryStorage(),
-        storageKey: `test-${clientCount++}`,
-        persistSession: true,
-        autoRefreshToken: false,
-        detectSessionInUrl: false,
-        flowType: options.flowType ?? 'implicit',
-      }),
-    admin: () => new GoTrueAdminApi({ url, headers: { Authorization: `Bearer ${service.adminSecret}` } }),
-    async latestMail(email) {
-      const result = await pool.query<{ subject: string; link: string | null; code: string | null }>(
-        'SELECT subject, link, code FROM auth.mail_outbox WHERE to_email = $1 ORDER BY id DESC LIMIT 1',
-        [email.toLowerCase()],
-      );
-      return result.rows[0] ?? null;
+    client,
+    async signUp(email = uniqueEmail(), options = {}) {
+      const signingUp = client(options.flowType ? { flowType: options.flowType } : {});
+      const password = options.password ?? STRONG_PASSWORD;
+      const signedUp = await signingUp.signUp({ email, password, ...(options.data ? { options: { data: options.data } } : {}) });
+      if (signedUp.error) throw signedUp.error;
+      // A harness started with autoconfirm signs in at once.
+      if (signedUp.data.session) return { email, client: signingUp, data: { user: signedUp.data.user!, session: signedUp.data.session } };
+      const code = (await latestMail(email))?.code;
+      if (!code) throw new Error(`no confirmation mail to ${email}`);
+      const verified = await signingUp.verifyOtp({ email, token: code, type: 'signup' });
+      if (verified.error) throw verified.error;
+      return { email, client: signingUp, data: { user: verified.data.user!, session: verified.data.session! } };
     },
+    admin: () => new GoTrueAdminApi({ url, headers: { Authorization: `Bearer ${service.adminSecret}` } }),
+    latestMail,
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await pool.end();

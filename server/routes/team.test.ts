@@ -41,6 +41,29 @@ describe('invitations', () => {
     expect(await roleOf(dev)).toBe('developer');
   });
 
+  it('an address that is not confirmed accepts nothing, whatever its token claims; once confirmed it joins (issue 13 #6)', async () => {
+    await h.call('POST', `${base()}/invitations`, { token: owner.token, body: { email: 'pending@example.com', role: 'administrator' } });
+    // A sign-up still waiting for its mailed link (the attacker who signed up with the invitee's address).
+    const unproven = await h.user('pending@example.com', { confirmed: false });
+    expect((await h.call('GET', '/api/platform/organizations', { token: unproven.token })).body).toEqual([]);
+    expect((await h.call('GET', '/api/platform/profile', { token: unproven.token })).status).toBe(200);
+    expect(await roleOf(unproven)).toBeUndefined();
+    // A token whose e-mail claim names the address, for an account without it in the auth tables.
+    const forged = await h.user('pending@example.com');
+    const { rows } = await h.services.pool.query('select id from auth.users where email = $1', ['pending@example.com']);
+    expect(rows).toEqual([{ id: unproven.id }]); // `forged` has no auth row of that address
+    expect((await h.call('GET', '/api/platform/profile', { token: forged.token })).status).toBe(200);
+    expect(await roleOf(forged)).toBeUndefined();
+    const pending = (await h.call('GET', `${base()}/invitations`, { token: owner.token })).body;
+    expect(pending).toEqual([expect.objectContaining({ invited_email: 'pending@example.com', role: 'administrator' })]);
+
+    // The owner of the address confirms it (the mailed link or code): the next fetch joins.
+    await h.services.pool.query('update auth.users set email_confirmed_at = now() where id = $1', [unproven.id]);
+    expect((await h.call('GET', '/api/platform/profile', { token: unproven.token })).status).toBe(200);
+    expect(await roleOf(unproven)).toBe('administrator');
+    expect((await h.call('GET', `${base()}/invitations`, { token: owner.token })).body).toEqual([]);
+  });
+
   it('an existing user joins on the next profile fetch; inviting again keeps one invitation with the new role', async () => {
     const later = await h.user('later@example.com');
     await h.call('GET', '/api/platform/profile', { token: later.token });

@@ -1,7 +1,7 @@
 // The team of an organization: invitations, member roles and removal (spec A6 roles; /org/{slug}/team).
 // Administrators and owners manage the team; only owners hand out or take away the owner role; an organization
 // always keeps at least one owner. An invitation becomes membership when the invitee's profile is created or
-// next fetched (acceptInvitations, called from ensureProfile).
+// next fetched (acceptInvitations, called from ensureProfile), once the invitee's address is confirmed.
 import { Hono } from 'hono';
 import type pg from 'pg';
 import {
@@ -40,12 +40,23 @@ function invitationJson(row: InvitationRow) {
 const INVITATION_SELECT = `select i.id, i.email, i.role, i.inserted_at, p.primary_email as invited_by_email
   from invitations i left join profiles p on p.id = i.invited_by`;
 
-/** Turns every pending invitation of this e-mail into membership (case-insensitive); returns how many. */
+/**
+ * Turns every pending invitation of this e-mail into membership (case-insensitive); returns how many.
+ * Issue 13 finding 6: an invitation goes only to a user who proved the address. The token's e-mail claim is not
+ * enough on its own: the auth user behind `profileId` must hold exactly this address, confirmed (a sign-up awaiting
+ * its mailed link, an e-mail change not yet confirmed from the new address, or a user without an auth row — the
+ * self-hosted local user — accept nothing).
+ */
 export async function acceptInvitations(db: Queryable, profileId: string, email: string | undefined): Promise<number> {
   const normalized = (email ?? '').trim().toLowerCase();
   if (!normalized) return 0;
   const { rowCount } = await db.query(
-    `with accepted as (delete from invitations where email = $2 returning organization_id, role)
+    `with proven as (
+       select u.email from auth.users u
+        where u.id = $1 and u.email = $2 and u.email_confirmed_at is not null and u.deleted_at is null
+     ), accepted as (
+       delete from invitations where email = $2 and exists (select 1 from proven) returning organization_id, role
+     )
      insert into members (organization_id, profile_id, role)
      select organization_id, $1, role from accepted
      on conflict (organization_id, profile_id) do nothing`,

@@ -26,7 +26,11 @@ export interface PlatformHarness {
   services: Services;
   cluster: TestCluster;
   publicHost: string;
-  user(email?: string): Promise<TestUser>;
+  /**
+   * A user with a signed token. Like every account of the real platform it has an auth user whose address is
+   * confirmed, unless `confirmed: false` (a sign-up still waiting for its mailed link).
+   */
+  user(email?: string, options?: { confirmed?: boolean }): Promise<TestUser>;
   /** Calls the app in-process; the body is sent as JSON unless it is a string. */
   request(method: string, path: string, options?: { token?: string | null; body?: unknown }): Promise<Response>;
   /** Same as request, then parses JSON and returns status and body. */
@@ -99,8 +103,14 @@ export async function startPlatformHarness(
     services,
     cluster,
     publicHost,
-    async user(email = `user-${randomBytes(4).toString('hex')}@example.com`) {
+    async user(email = `user-${randomBytes(4).toString('hex')}@example.com`, { confirmed = true } = {}) {
       const id = randomUUID();
+      // Invitations go by the auth tables' confirmed address (issue 13 finding 6), so the user exists there too.
+      await services.pool.query(
+        `insert into auth.users (id, email, email_confirmed_at) values ($1, $2, case when $3 then now() end)
+         on conflict (email) where email is not null do nothing`,
+        [id, email.trim().toLowerCase(), confirmed],
+      );
       const token = await new SignJWT({ email, session_id: randomUUID() })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(id)

@@ -48,7 +48,8 @@ export function registerMeta(app: Hono, ctx: AuthServiceContext): void {
     c.json({
       external: { email: true, phone: false, anonymous_users: false },
       disable_signup: false,
-      mailer_autoconfirm: true, // no mail server locally: addresses are confirmed at sign-up
+      // Off unless STRATA_AUTH_AUTOCONFIRM=1: a sign-up is confirmed from the mailed link or code (issue 13 #6).
+      mailer_autoconfirm: ctx.autoconfirm,
       phone_autoconfirm: false,
       sms_provider: '',
       saml_enabled: false,

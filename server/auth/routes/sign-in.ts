@@ -1,4 +1,5 @@
 // POST /signup and POST /token?grant_type=password | refresh_token | pkce (spec A7 auth service calls).
+import { randomUUID } from 'node:crypto';
 import type { Hono } from 'hono';
 import {
   GRANT_TYPES,
@@ -17,11 +18,12 @@ import {
   unprocessable,
   validationFailed,
 } from '../errors.ts';
+import { mailEmailLink, pkceFrom } from '../email-flows.ts';
 import { pkceMatches, takeFlowState } from '../one-time-tokens.ts';
-import { addressKey, clientAddress } from '../rate-limits.ts';
+import { addressKey, clientAddress, mailChecks } from '../rate-limits.ts';
 import { hashPassword, passwordWeaknesses, verifyPassword, weakPasswordMessage } from '../passwords.ts';
 import { REFRESH_REUSED, rotateRefreshToken, sessionResponse, signInResponse } from '../sessions.ts';
-import { findUserByEmail, findUserById, insertUser, updateUser } from '../users.ts';
+import { findUserByEmail, findUserById, insertUser, ROLE, updateUser, userJson } from '../users.ts';
 
 /** spec A8: weak_password with reasons (HTTP 422, as GoTrue). */
 export function assertStrongPassword(password: string): void {
@@ -34,6 +36,28 @@ export function assertStrongPassword(password: string): void {
 export const userAlreadyExists = () => unprocessable('user_already_exists', 'User already registered');
 export const phoneDisabled = () => unprocessable('phone_provider_disabled', 'Phone logins are disabled');
 
+/**
+ * GoTrue's reply to a repeated sign-up of a confirmed address when autoconfirm is off: shaped like a new user's,
+ * with a random id and no identities (auth-js users detect it by the empty identities), and no session.
+ */
+function obfuscatedUser(email: string, data: Record<string, unknown> | undefined) {
+  const now = new Date().toISOString();
+  return {
+    id: randomUUID(),
+    aud: ROLE,
+    role: ROLE,
+    email,
+    phone: '',
+    confirmation_sent_at: now,
+    app_metadata: { provider: 'email', providers: ['email'] },
+    user_metadata: data ?? {},
+    identities: [],
+    created_at: now,
+    updated_at: now,
+    is_anonymous: false,
+  };
+}
+
 export function registerSignIn(app: Hono, ctx: AuthServiceContext): void {
   app.post('/signup', async (c) => {
     const body = await readBody(c, signUpBody);
@@ -43,18 +67,38 @@ export function registerSignIn(app: Hono, ctx: AuthServiceContext): void {
     if (!body.email) throw phoneDisabled();
     if (!body.password) throw validationFailed('Signup requires a valid password');
     assertStrongPassword(body.password);
-    await ctx.rateLimiter.take([{ limit: 'sign_in_sign_ups', key: clientAddress(c) }]);
-    const existing = await findUserByEmail(ctx.pool, body.email);
-    if (existing?.email_confirmed_at) throw userAlreadyExists();
+    const pkce = pkceFrom(body);
+    // Without autoconfirm a sign-up mails, so it counts against the mail limits too (issue 13 finding 3); counted
+    // alike whether or not the address has an account.
+    await ctx.rateLimiter.take(
+      ctx.autoconfirm ? [{ limit: 'sign_in_sign_ups', key: clientAddress(c) }] : mailChecks(c, body.email),
+    );
+    // Hashed before the lookup, so a known address answers no faster than a new one.
     const passwordHash = await hashPassword(body.password);
-    // No mail server runs locally, so the address is confirmed at once (GoTrue's mailer_autoconfirm) and the
-    // reply carries a session. An address that was never confirmed (an unanswered /otp or invite) is taken over
-    // by the sign-up, as GoTrue does: nobody had proven they own it.
+    const existing = await findUserByEmail(ctx.pool, body.email);
+    if (existing?.email_confirmed_at) {
+      if (ctx.autoconfirm) throw userAlreadyExists();
+      // GoTrue without autoconfirm: a confirmed address gets the same reply as a new sign-up (an obfuscated user,
+      // no identities, nothing mailed), so sign-up cannot tell who has an account.
+      return c.json(obfuscatedUser(body.email, body.data));
+    }
+    // An address that was never confirmed (an unanswered sign-up, /otp or invite) is taken over by the sign-up,
+    // as GoTrue does: nobody had proven they own it, and it stays unproven until the mailed link or code is used.
     const user = existing
-      ? await updateUser(ctx.pool, existing.id, { passwordHash, userMetadata: body.data, confirmEmail: true })
-      : await insertUser(ctx.pool, { email: body.email, passwordHash, userMetadata: body.data ?? {}, confirmed: true });
+      ? await updateUser(ctx.pool, existing.id, { passwordHash, userMetadata: body.data, confirmEmail: ctx.autoconfirm })
+      : await insertUser(ctx.pool, {
+          email: body.email,
+          passwordHash,
+          userMetadata: body.data ?? {},
+          confirmed: ctx.autoconfirm,
+        });
     if (!user) throw userAlreadyExists();
-    return c.json(await signInResponse(ctx.pool, ctx.keys, user, 'password'));
+    // STRATA_AUTH_AUTOCONFIRM=1 (GoTrue's mailer_autoconfirm): confirmed at once, the reply carries a session.
+    if (ctx.autoconfirm) return c.json(await signInResponse(ctx.pool, ctx.keys, user, 'password'));
+    // Issue 13 finding 6: the address is proven only by the link or code mailed to it (POST /verify type signup,
+    // or GET /verify); until then there is no session and password sign-in answers email_not_confirmed.
+    await mailEmailLink(ctx, user, 'signup', c.req.query('redirect_to'), pkce);
+    return c.json({ ...userJson(user), confirmation_sent_at: new Date().toISOString() });
   });
 
   app.post('/token', async (c) => {
