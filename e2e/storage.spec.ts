@@ -94,6 +94,7 @@ async function dropTree(target: Locator, tree: DropTree) {
 }
 
 const row = (page: Page, name: string) => page.getByTestId(`storage-row-${name}`);
+const selectedRange = (input: Locator) => input.evaluate((element: HTMLInputElement) => [element.selectionStart, element.selectionEnd]);
 const toast = (page: Page, text: string) => page.getByRole('region', { name: 'Notifications' }).getByText(text, { exact: true });
 
 // The fixture organization is shared with later specs: our project goes when we are done.
@@ -139,6 +140,9 @@ test('a bucket, a dropped folder, rename, move, zip download and delete, on the 
   await row(page, 'photos').getByRole('button', { name: 'Actions for photos' }).click();
   await page.getByRole('menuitem', { name: 'Rename' }).click();
   const nameInput = page.getByLabel('New name for photos');
+  // The field takes the focus with the name selected (issue 14 item 6): typing replaces it.
+  await expect(nameInput).toBeFocused();
+  expect(await selectedRange(nameInput)).toEqual([0, 'photos'.length]);
   await nameInput.fill('pictures');
   await nameInput.press('Enter');
   await expect(toast(page, 'Successfully renamed folder to pictures')).toBeVisible({ timeout: 20_000 });
@@ -151,6 +155,15 @@ test('a bucket, a dropped folder, rename, move, zip download and delete, on the 
   await page.keyboard.press('Enter');
   const second = page.getByTestId('storage-column-1');
   await expect(second.getByTestId('storage-row-a.txt')).toBeVisible();
+  // A file's rename selects its name without the extension, like a file manager; Escape keeps the name.
+  await second.getByRole('button', { name: 'Actions for b.txt' }).click();
+  await page.getByRole('menuitem', { name: 'Rename' }).click();
+  const fileName = page.getByLabel('New name for b.txt');
+  await expect(fileName).toBeFocused();
+  expect(await selectedRange(fileName)).toEqual([0, 1]);
+  await page.keyboard.press('Escape');
+  await expect(second.getByTestId('storage-row-b.txt')).toBeVisible();
+
   await second.getByRole('button', { name: 'Actions for a.txt' }).click();
   await page.getByRole('menuitem', { name: 'Move' }).click();
   await page.getByLabel('Path to new directory').fill('pictures/sub');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { autofixName, duplicateNameError, folderNameError, isDuplicateName, nameMessages, splitExtension, validateName } from './storage-names.ts';
+import { autofixName, renameSelection, duplicateNameError, folderNameError, isDuplicateName, nameMessages, splitExtension, validateName } from './storage-names.ts';
 
 const ALLOWED = "abcXYZ019_/!-.*'() &$@=;:+,?";
 
@@ -67,3 +67,25 @@ describe('storage names: duplicates and autofix (spec B5)', () => {
 });
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+describe('storage names: the part a rename selects (issue 14 item 6)', () => {
+  it('selects a file name without its extension, like a file manager; a folder or a dotfile whole', () => {
+    expect(renameSelection('report.final.pdf', false)).toEqual({ start: 0, end: 'report.final'.length });
+    expect(renameSelection('a.txt', false)).toEqual({ start: 0, end: 1 });
+    expect(renameSelection('.env', false)).toEqual({ start: 0, end: 4 });
+    expect(renameSelection('README', false)).toEqual({ start: 0, end: 6 });
+    expect(renameSelection('photos.2024', true)).toEqual({ start: 0, end: 11 });
+    expect(renameSelection('', true)).toEqual({ start: 0, end: 0 });
+  });
+
+  it('the selection is a prefix of the name that leaves out at most the extension', () => {
+    fc.assert(
+      fc.property(fc.string(), fc.boolean(), (name, isFolder) => {
+        const { start, end } = renameSelection(name, isFolder);
+        expect(start).toBe(0);
+        const rest = name.slice(end);
+        expect(rest === '' || (!isFolder && rest === `.${splitExtension(name)[1]}`)).toBe(true);
+      }),
+    );
+  });
+});

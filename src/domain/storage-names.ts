@@ -72,3 +72,13 @@ export function autofixName(name: string, existing: readonly string[]): string {
 export function folderNameError(name: string, siblings: readonly NamedRow[]): string | null {
   return validateName(name) ?? duplicateNameError(name, siblings);
 }
+
+/**
+ * What a rename selects in the name field (issue 14 item 6): a file's name without its extension, as file managers
+ * do, so typing replaces the name and keeps the type; a folder's (or an extensionless file's) whole name.
+ */
+export function renameSelection(name: string, isFolder: boolean): { start: number; end: number } {
+  if (isFolder) return { start: 0, end: name.length };
+  const [stem, extension] = splitExtension(name);
+  return { start: 0, end: extension === null ? name.length : stem.length };
+}

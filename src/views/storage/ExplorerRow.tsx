@@ -1,6 +1,7 @@
-import { memo, useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { Row } from '../../../machines/storage-explorer.selectors.ts';
 import { SIGNED_URL_EXPIRY_LABELS, type SignedUrlExpiry } from '../../domain/storage.ts';
+import { renameSelection } from '../../domain/storage-names.ts';
 import { formatBytes } from '../../domain/format.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Menu, MenuItem, MenuSeparator, MenuTrigger } from '../../ui/Menu.tsx';
@@ -127,6 +128,27 @@ function menuAction(key: string): RowAction {
 
 function EditingRow(props: { initial: string; error: string | null; isFolder: boolean; onSubmit: (name: string) => void; onCancel: () => void }) {
   const [name, setName] = useState(props.initial);
+  const input = useRef<HTMLInputElement>(null);
+  // The field takes the focus with the name selected (issue 14 item 6; a file's without its extension). The row
+  // menu that started the rename closes in the same moment and hands the focus back to its (now gone) trigger a
+  // frame later, leaving it nowhere: the field takes it again then, unless the user already put it elsewhere.
+  useLayoutEffect(() => {
+    const field = input.current;
+    if (!field) return;
+    const take = () => {
+      field.focus();
+      const { start, end } = renameSelection(props.initial, props.isFolder);
+      field.setSelectionRange(start, end);
+    };
+    take();
+    const frame = requestAnimationFrame(() => {
+      const active = document.activeElement;
+      if (field.isConnected && (active === null || active === document.body)) take();
+    });
+    return () => cancelAnimationFrame(frame);
+    // Once, when the row starts editing.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   return (
     <div data-testid="storage-editing-row">
       <div className={css.row} data-status="EDITING">
@@ -136,8 +158,8 @@ function EditingRow(props: { initial: string; error: string | null; isFolder: bo
           aria-label={props.initial === '' ? 'New folder name' : `New name for ${props.initial}`}
           aria-invalid={props.error !== null}
           aria-describedby={props.error ? 'storage-name-error' : undefined}
+          ref={input}
           value={name}
-          autoFocus
           onChange={(e) => setName(e.target.value)}
           onKeyDown={(e) => {
             e.stopPropagation();
