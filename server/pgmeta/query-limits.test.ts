@@ -110,6 +110,24 @@ describe('result size cap', () => {
   });
 });
 
+describe('results held across requests', () => {
+  it('never holds more than the process-wide budget however many large results run at once; the process lives', async () => {
+    // 12 results of 60 MB each: accepted one by one, but 720 MB at once would be ~6 GB of heap (issue 13 §4).
+    const query = "select repeat('a', 1048576) as a from generate_series(1, 60)";
+    const { result, growthMb } = await withPeakRss(() => Promise.all(Array.from({ length: 12 }, () => sql({ query }))));
+    const statuses = result.map((r) => r.status);
+    console.info(`12 concurrent 60 MB results: ${statuses.filter((s) => s === 200).length} sent, ${statuses.filter((s) => s === 503).length} refused, peak RSS growth ${Math.round(growthMb)} MB`);
+    expect(statuses.every((s) => s === 200 || s === 503)).toBe(true);
+    expect(statuses.filter((s) => s === 503).length).toBeGreaterThan(0);
+    const refused = result.find((r) => r.status === 503)!;
+    expect(refused.body.message).toMatch(/other large results.*try again/);
+    expect(growthMb).toBeLessThan(2500);
+    // Budget given back: one at a time, every one is sent.
+    expect((await sql({ query })).status).toBe(200);
+    expect((await sql({ query: 'select 1 as one' })).body).toEqual([{ one: 1 }]);
+  }, 120_000);
+});
+
 describe('statement timeout', () => {
   it('stops a statement at the timeout with a 400 that says how to go further', async () => {
     const started = performance.now();

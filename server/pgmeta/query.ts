@@ -57,6 +57,17 @@ export const QUERY_RESULT_MAX_BYTES = 64 * 1024 * 1024;
  * protocol parser buffers for a single huge row.
  */
 export const QUERY_WIRE_MAX_BYTES = QUERY_RESULT_MAX_BYTES + QUERY_RESULT_MAX_BYTES / 4;
+/**
+ * What all results being read at once may hold together, across requests and projects (issue 13 finding 4): each
+ * held byte of JSON costs several in the heap while it is read, joined and sent, so twelve 60 MB results at once
+ * took 1.1 GB; without a shared budget enough of them would exhaust the heap. Past it a query is refused with a
+ * 503 to try again, and the results already being read go on.
+ */
+export const QUERY_RESULTS_HELD_MAX_BYTES = 2 * QUERY_RESULT_MAX_BYTES;
+let heldResultBytes = 0;
+/** Bytes of results held right now (for tests). */
+export const heldQueryResultBytes = () => heldResultBytes;
+
 /** Parameters and claims nested deeper than this are refused: serialising them recurses (finding 9). */
 export const MAX_JSON_DEPTH = 1000;
 
@@ -73,6 +84,13 @@ function resultTooLarge(query: string) {
     },
     query,
   );
+}
+
+function resultsBudgetSpent(): HttpError {
+  return new HttpError(503, 'The platform is sending other large results right now: try again in a moment, or narrow the query (e.g. add a limit)', {
+    code: '53200',
+    hint: 'Several large results are being read at once; this one was stopped so the platform keeps running.',
+  });
 }
 
 function valueTooDeep(query: string) {
@@ -160,10 +178,17 @@ class CappedQuery extends PgQuery {
     this.connection?.stream.removeListener('data', this.countWire);
   }
 
+  /** Gives this query's share of the process-wide budget back (its rows are dropped or already sent). */
+  release(): void {
+    heldResultBytes -= this.bytes;
+    this.bytes = 0;
+  }
+
   private stop(failure: Error): void {
     if (this.failure) return;
     this.failure = failure;
     this.jsonRows = [];
+    this.release();
     this.detach();
     this.connection?.stream.destroy();
   }
@@ -173,7 +198,7 @@ class CappedQuery extends PgQuery {
     if (!this.statementDone) return;
     this.statementDone = false;
     this.jsonRows = [];
-    this.bytes = 0;
+    this.release();
   }
 
   override handleRowDescription(msg: unknown): void {
@@ -193,8 +218,11 @@ class CappedQuery extends PgQuery {
       this.stop(error instanceof RangeError && /call stack/i.test(error.message) ? valueTooDeep(this.text) : resultTooLarge(this.text));
       return;
     }
-    this.bytes += Buffer.byteLength(json) + 1;
+    const size = Buffer.byteLength(json) + 1;
+    this.bytes += size;
+    heldResultBytes += size;
     if (this.bytes > QUERY_RESULT_MAX_BYTES) return this.stop(resultTooLarge(this.text));
+    if (heldResultBytes > QUERY_RESULTS_HELD_MAX_BYTES) return this.stop(resultsBudgetSpent());
     this.jsonRows.push(json);
   }
 
@@ -316,8 +344,8 @@ export async function runQueryJson(
   // The backend's pid (from the connection's BackendKeyData) lets the caller cancel this query while it runs.
   const pid = (client as unknown as { processID?: number }).processID;
   if (options.onBackend && typeof pid === 'number') options.onBackend(pid);
+  let query: CappedQuery | null = null;
   try {
-    let query: CappedQuery;
     if (options.readOnly) {
       await client.query('begin transaction read only');
       if (input.impersonation) await impersonate(client, input.impersonation);
@@ -336,7 +364,7 @@ export async function runQueryJson(
   } catch (error) {
     if (error instanceof HttpError) {
       // A result cut at the cap leaves the connection closed; a refused hook or claims leave it usable.
-      broken = error.body.code === '54000';
+      broken = error.body.code === '54000' || error.body.code === '53200';
       throw error;
     }
     if (isPgError(error)) throw sqlError(withTimeoutHint(error, statementTimeoutOf(pool)), input.query);
@@ -354,6 +382,8 @@ export async function runQueryJson(
       broken = true;
     }
     client.release(broken);
+    // The rows are joined into the answer by now; the answer itself is sent right after.
+    query?.release();
   }
 }
 
