@@ -1,17 +1,15 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { expect, test as setup } from '@playwright/test';
-import { FIXTURE_FILE, STORAGE_STATE, accessToken, type E2EFixture } from './support/fixture.ts';
+import { FIXTURE_FILE, STORAGE_STATE, accessToken, signUpAndConfirm, type E2EFixture } from './support/fixture.ts';
 
-// A newcomer's first minutes, for real: sign up in the console, then create an organization and two projects
-// through the platform API with the session the console holds.
+// A newcomer's first minutes, for real: sign up in the console and confirm the address from the local inbox, then
+// create an organization and two projects through the platform API with the session the console holds.
 setup('sign up and create an organization with projects', async ({ page, request }) => {
   const email = `e2e-${Date.now()}@example.com`;
   const password = 'Quiet-river-stone-42';
-  await page.goto('/dashboard/sign-up');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign up' }).click();
+  // The confirmation link from the local inbox signs the newcomer in (issue 13 finding 6).
+  await signUpAndConfirm(page, request, email, password);
   await expect(page).toHaveURL(/\/dashboard\/organizations$/);
 
   const token = await accessToken(page);

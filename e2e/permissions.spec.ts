@@ -1,5 +1,5 @@
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { SCREENSHOTS, accessToken } from './support/fixture.ts';
+import { SCREENSHOTS, accessToken, signUpAndConfirm } from './support/fixture.ts';
 
 // Issue 14 item 4: a read-only member sees storage's write actions disabled, each saying why (spec A6/B6 'You need
 // additional permissions to …'), while reading still works; the platform refuses the writes all the same. The
@@ -61,11 +61,8 @@ test('a read-only member browses storage with every write disabled and explained
   const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
   const second = await context.newPage();
   try {
-    await second.goto('/dashboard/sign-up');
-    await second.getByLabel('Email').fill(reader);
-    await second.getByLabel('Password', { exact: true }).fill('Lantern-orchard-pebble-73');
-    await second.getByRole('button', { name: 'Sign up' }).click();
-    await expect(second).toHaveURL(/\/dashboard\/(organizations|org\/)/);
+    // Sign-up, then the confirmation link from the local inbox (issue 13 finding 6).
+    await signUpAndConfirm(second, owner, reader, 'Lantern-orchard-pebble-73');
 
     await second.goto(`/dashboard/project/${ref}/storage/buckets?bucketId=docs`);
     // Reading works: the bucket and its files are listed.

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 /** Several runs may share a machine: each gets its own output folder (E2E_OUTPUT), port and data folder. */
 export const E2E_OUTPUT = process.env.E2E_OUTPUT ?? 'test-results';
@@ -34,4 +34,42 @@ export const SCREENSHOTS = 'e2e/screenshots';
 /** The local inbox opens only with the token the platform writes to its data folder (README, issue 13). */
 export function inboxToken(): string {
   return readFileSync(join(resolve(process.env.E2E_DATA_DIR ?? '.tmp/e2e-data'), 'auth-inbox-token'), 'utf8').trim();
+}
+
+export interface InboxMail {
+  to: string;
+  subject: string;
+  code: string | null;
+  link: string | null;
+  created_at: string;
+}
+
+/** The newest mail to an address in the local inbox, optionally of one subject. */
+export async function latestMail(request: APIRequestContext, email: string, subject?: string): Promise<InboxMail | undefined> {
+  const response = await request.get(`/auth/v1/local/inbox?format=json&email=${encodeURIComponent(email)}`, {
+    headers: { 'x-strata-inbox-token': inboxToken() },
+  });
+  expect(response.status()).toBe(200);
+  const { messages } = (await response.json()) as { messages: InboxMail[] };
+  return messages.find((m) => subject === undefined || m.subject === subject);
+}
+
+/** Subject of the mail a sign-up sends (server/auth/mail.ts). */
+export const SIGN_UP_MAIL = 'Confirm your sign-up';
+export const CHECK_EMAIL_TO_CONFIRM = 'Check your email to confirm your account, then sign in.';
+
+/**
+ * Signs up in the console as a newcomer does (issue 13 finding 6: an address counts once it is proven): the form,
+ * 'Check your email…', then the link of the confirmation mail from the local inbox, which lands signed in.
+ */
+export async function signUpAndConfirm(page: Page, request: APIRequestContext, email: string, password: string): Promise<void> {
+  await page.goto('/dashboard/sign-up');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await expect(page.getByRole('status')).toHaveText(CHECK_EMAIL_TO_CONFIRM);
+  let mail: InboxMail | undefined;
+  await expect.poll(async () => (mail = await latestMail(request, email, SIGN_UP_MAIL))?.link).toBeTruthy();
+  await page.goto(mail!.link!);
+  await expect(page).toHaveURL(/\/dashboard\/(organizations|org\/[^/?#]+)$/);
 }

@@ -155,6 +155,8 @@ describe('sign-in actors', () => {
     f.client.signUp.mockResolvedValue({ data: { user: { id: 'u' }, session: null }, error: null });
     const { signUp } = defineSignInActors(f.asClient, urls);
     await expect(run(signUp, { email: 'a@b.c', password: 'p' })).resolves.toEqual({ status: 'confirmEmail' });
+    // The confirmation link lands on the sign-in page, which picks the session up from the URL (issue 13 #6).
+    expect(f.client.signUp).toHaveBeenCalledWith({ email: 'a@b.c', password: 'p', options: { emailRedirectTo: urls.signIn } });
   });
 
   it('reset mail lands on the forgot-password page; update sets the password', async () => {

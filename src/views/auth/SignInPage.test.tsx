@@ -73,6 +73,19 @@ describe('SignInPage', () => {
     expect(screen.getByRole('alert').textContent).toBe('Invalid login credentials');
   });
 
+  it('an address not confirmed yet: GoTrue\'s email_not_confirmed message, verbatim, and the form stays', async () => {
+    const user = userEvent.setup();
+    const onDone = vi.fn();
+    render(<SignInPage onDone={onDone} />);
+    await user.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await user.type(screen.getByLabelText('Password'), 'Quiet-river-stone-42');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await fail('signInWithPassword', { message: 'Email not confirmed', status: 400, code: 'email_not_confirmed' });
+    expect(screen.getByRole('alert').textContent).toBe('Email not confirmed');
+    expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('ada@example.com');
+    expect(onDone).not.toHaveBeenCalled();
+  });
+
   it('after a password sign-in with a verified TOTP factor, asks for the authenticator code', async () => {
     const user = userEvent.setup();
     const onDone = vi.fn();
