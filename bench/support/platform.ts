@@ -1,7 +1,7 @@
 // Starting and stopping the real local platform (`node --import tsx server/main.ts`) for the benchmarks, and the API calls
 // they make through it: sign-up, organization, project, status polling, a query.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -84,6 +84,9 @@ export async function waitForStatus(
   throw new Error(`${url} did not answer ${status} within ${timeoutMs} ms (last: ${last})`);
 }
 
+/** The data folder of each platform started here, by URL: sign-up reads the inbox token from it. */
+const dataDirs = new Map<string, string>();
+
 /** Spawns `node --import tsx server/main.ts` on a free port with `dataDir` (a new temp folder unless given). */
 export async function startPlatform(
   options: { dataDir?: string; timeoutMs?: number; /** Extra environment, e.g. DATABASE_URL for an existing server. */ env?: Record<string, string> } = {},
@@ -140,6 +143,7 @@ export async function startPlatform(
       timeoutMs: options.timeoutMs ?? 120_000,
       alive: () => !exited,
     });
+    dataDirs.set(url, dataDir);
     return { url, port, dataDir, child, startedAt: started, firstPageMs, output: () => output, stop };
   } catch (error) {
     await stop().catch(() => {});
@@ -192,10 +196,27 @@ async function call<T>(url: string, method: string, body: unknown, token?: strin
   return (text ? JSON.parse(text) : null) as T;
 }
 
-/** Signs up a new user through the auth API (addresses are confirmed at once locally) and returns the session. */
+/**
+ * Signs up a new user through the auth API and returns the session. Sign-up does not confirm the address (issue 13
+ * finding 6): the confirmation code is read from the local inbox, with the token the platform keeps in its data
+ * folder, and verified (POST /auth/v1/verify type signup). With STRATA_AUTH_AUTOCONFIRM=1 the sign-up signs in at once.
+ */
 export async function signUp(base: string, email = `bench-${Date.now()}-${process.pid}@example.com`): Promise<Session> {
   const password = `Bench-${Math.random().toString(36).slice(2)}-pw1!`;
-  const session = await call<Partial<Session>>(`${base}/auth/v1/signup`, 'POST', { email, password });
+  let session = await call<Partial<Session>>(`${base}/auth/v1/signup`, 'POST', { email, password });
+  if (!session.access_token) {
+    const dataDir = dataDirs.get(base) ?? process.env.STRATA_DATA_DIR ?? join(REPO_ROOT, '.strata');
+    const inboxToken = readFileSync(join(dataDir, 'auth-inbox-token'), 'utf8').trim();
+    const inbox = await fetch(`${base}/auth/v1/local/inbox?format=json&email=${encodeURIComponent(email)}`, {
+      headers: { 'x-strata-inbox-token': inboxToken },
+      signal: AbortSignal.timeout(30_000),
+    });
+    if (!inbox.ok) throw new Error(`local inbox -> ${inbox.status}: ${(await inbox.text()).slice(0, 300)}`);
+    const { messages } = (await inbox.json()) as { messages: { subject: string; code: string | null }[] };
+    const code = messages.find((m) => m.subject === 'Confirm your sign-up')?.code;
+    if (!code) throw new Error(`no confirmation mail to ${email} in the local inbox`);
+    session = await call<Partial<Session>>(`${base}/auth/v1/verify`, 'POST', { type: 'signup', email, token: code });
+  }
   if (!session.access_token || !session.refresh_token || !session.user) {
     throw new Error(`sign-up returned no session: ${JSON.stringify(session).slice(0, 300)}`);
   }
