@@ -101,6 +101,15 @@ function publishInboxToken(dataDir: string, issuer: string, token: string, log: 
   log(`Local inbox (mail is not sent locally): ${issuer}/local/inbox?token=${token}`);
 }
 
+/** STRATA_AUTH_AUTOCONFIRM: '1' on; unset or '0' off; anything else is said in the log and leaves it off (the safe side). */
+function autoconfirmFromEnv(log: (line: string) => void): boolean {
+  const value = (process.env.STRATA_AUTH_AUTOCONFIRM ?? '').trim();
+  if (value !== '' && value !== '0' && value !== '1') {
+    log(`[auth] STRATA_AUTH_AUTOCONFIRM must be '1' (on) or '0' (off), not '${value.slice(0, 20)}': sign-ups need the mailed link`);
+  }
+  return value === '1';
+}
+
 export async function createAuthService(deps: AuthServiceDeps): Promise<AuthService> {
   const issuer = deps.issuer.replace(/\/+$/, '');
   const log = deps.log ?? (() => {});
@@ -114,7 +123,7 @@ export async function createAuthService(deps: AuthServiceDeps): Promise<AuthServ
     log,
     adminSecret: deps.adminSecret ?? process.env.STRATA_AUTH_ADMIN_SECRET ?? (await storedSecret(deps.pool, 'admin_secret')),
     mode: deps.mode,
-    autoconfirm: deps.autoconfirm ?? process.env.STRATA_AUTH_AUTOCONFIRM === '1',
+    autoconfirm: deps.autoconfirm ?? autoconfirmFromEnv(log),
     // A development platform: the inbox is how mail is read, so it is on unless turned off explicitly.
     inboxEnabled,
     inboxToken,

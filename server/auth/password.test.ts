@@ -106,6 +106,26 @@ describe('sign-up', () => {
     expect((await again.json()).error_code).toBe('user_already_exists');
   });
 
+  it('STRATA_AUTH_AUTOCONFIRM: only "1" turns it on; another value is logged and leaves it off', async () => {
+    const before = process.env.STRATA_AUTH_AUTOCONFIRM;
+    const settingsWith = async (value: string) => {
+      process.env.STRATA_AUTH_AUTOCONFIRM = value;
+      const logs: string[] = [];
+      const service = await createAuthService({ pool: h.pool, issuer: h.url, dataDir: h.dataDir, mode: 'platform', log: (l) => logs.push(l) });
+      return { autoconfirm: (await (await service.app.request('/settings')).json()).mailer_autoconfirm, logs };
+    };
+    try {
+      expect((await settingsWith('1')).autoconfirm).toBe(true);
+      expect((await settingsWith('0')).autoconfirm).toBe(false);
+      const typo = await settingsWith('yes');
+      expect(typo.autoconfirm).toBe(false);
+      expect(typo.logs.some((l) => l.includes("STRATA_AUTH_AUTOCONFIRM must be '1' (on) or '0' (off)"))).toBe(true);
+    } finally {
+      if (before === undefined) delete process.env.STRATA_AUTH_AUTOCONFIRM;
+      else process.env.STRATA_AUTH_AUTOCONFIRM = before;
+    }
+  });
+
   it('refuses weak passwords with GoTrue reasons', async () => {
     const cases: [string, string[]][] = [
       ['Ab1', ['length']],
