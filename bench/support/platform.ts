@@ -4,18 +4,20 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { allProcs, clusterProcs } from './procs.ts';
 import { REPO_ROOT, since, sleep } from './results.ts';
 
-export const DIST_DIR = join(REPO_ROOT, 'dist');
+// BENCH_DIST_DIR (relative to the repository) measures a build kept apart from dist/, e.g. one engineer's
+// `.tmp/dist-<name>` on a shared checkout; the platform is then started with STRATA_DIST_DIR pointing at it.
+export const DIST_DIR = resolve(REPO_ROOT, process.env.BENCH_DIST_DIR?.trim() || 'dist');
 const VITE = join(REPO_ROOT, 'node_modules', '.bin', 'vite');
 
-/** Builds the console with `vite build` when dist/ is missing. Returns true when it built. */
+/** Builds the console with `vite build` when the dist folder is missing. Returns true when it built. */
 export function ensureBuilt(): boolean {
   if (existsSync(join(DIST_DIR, 'index.html'))) return false;
-  console.log('dist/ is missing: running vite build ...');
-  const run = spawnSync(VITE, ['build'], { cwd: REPO_ROOT, stdio: ['ignore', 'inherit', 'inherit'] });
+  console.log(`${DIST_DIR} is missing: running vite build ...`);
+  const run = spawnSync(VITE, ['build', '--outDir', DIST_DIR], { cwd: REPO_ROOT, stdio: ['ignore', 'inherit', 'inherit'] });
   if (run.status !== 0) throw new Error(`vite build failed (exit ${run.status ?? run.signal})`);
   return true;
 }
@@ -98,8 +100,8 @@ export async function startPlatform(
   // The benchmarks measure the embedded cluster of a fresh data dir, never a server named by the environment.
   delete env.DATABASE_URL;
   delete env.STRATA_PG_PORT;
-  delete env.STRATA_DIST_DIR;
   delete env.STRATA_MODE;
+  env.STRATA_DIST_DIR = DIST_DIR;
   Object.assign(env, options.env);
 
   let output = '';
