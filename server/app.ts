@@ -6,6 +6,7 @@ import type { Mode } from './config.ts';
 import { consoleRoutes } from './http/console.ts';
 import type { AppEnv } from './http/env.ts';
 import { errorResponse, logServerError } from './http/errors.ts';
+import { loopbackHostCheck } from './http/hostCheck.ts';
 import { requireSession, type VerifyAccessToken } from './http/session.ts';
 import { pgMetaRoutes } from './pgmeta/routes.ts';
 import { tableExportDownloadRoutes, tableExportRoutes } from './pgmeta/export.ts';
@@ -42,6 +43,8 @@ export interface AppDeps {
   auth?: (request: Request, env?: unknown) => Response | Promise<Response>;
   /** STRATA_DEV_SWITCHES=1: mounts POST /api/platform/dev/projects/{ref} (README "Developer switches"). */
   devSwitches?: boolean;
+  /** Bound to a loopback address: requests naming another host are refused (DNS rebinding, SECURITY.md). */
+  loopbackOnly?: boolean;
 }
 
 /** SQL sent to the query endpoint may be large (imports); everything else is small. */
@@ -50,6 +53,7 @@ const MAX_API_BODY_BYTES = 16 * 1024 * 1024;
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.onError(errorResponse);
+  if (deps.loopbackOnly) app.use('*', loopbackHostCheck(deps.publicHost));
 
   app.route('/', consoleRoutes(deps.distDir, deps.mode, { publicHost: deps.publicHost }) as unknown as Hono<AppEnv>);
 

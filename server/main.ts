@@ -41,6 +41,7 @@ const app = createApp({
   publicHost,
   distDir: config.distDir,
   devSwitches: config.devSwitches,
+  loopbackOnly: /^(127\.|localhost$|::1$)/i.test(config.host),
   services: () => runtime.services,
   verifyAccessToken: async (token) => (await runtime.auth).verifyAccessToken(token),
   auth: async (request, env) => {
