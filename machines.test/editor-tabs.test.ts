@@ -93,6 +93,20 @@ describe('editor-tabs machine: examples', () => {
     expect(selectIsEditorHome(actor.getSnapshot())).toBe(true);
   });
 
+  it('a table tab remembers its sort and filter and saves them; a new one forgets the scroll position (issue 14 item 6)', async () => {
+    const { actor, fakes } = start();
+    actor.send({ type: 'tab.openPermanent', item: orders });
+    actor.send({ type: 'tab.scroll', id: 'r-1', scrollTop: 480 });
+    while (fakes.isRunning('persist')) await fakes.resolve('persist');
+    actor.send({ type: 'tab.query', id: 'r-1', sort: 'total:desc' });
+    expect(selectActiveTab(actor.getSnapshot())?.metadata).toMatchObject({ sort: 'total:desc' });
+    expect(selectScrollTop(actor.getSnapshot(), 'r-1')).toBe(0);
+    expect(fakes.isRunning('persist')).toBe(true);
+    await fakes.resolve('persist');
+    actor.send({ type: 'tab.query', id: 'r-1', sort: 'total:desc' });
+    expect(fakes.isRunning('persist')).toBe(false);
+  });
+
   it('a renamed snippet\'s tab shows the new name and is saved, without moving the active tab (issue 14 item 6)', async () => {
     const { actor, fakes } = start();
     actor.send({ type: 'tab.openPermanent', item: query });
@@ -175,6 +189,7 @@ const events: ReadonlyArray<EventSample<typeof editorTabsMachine>> = [
   { type: 'tab.reorder', id: 'r-1', toIndex: 0 },
   { type: 'tab.scroll', id: 'r-1', scrollTop: 120 },
   { type: 'tab.relabel', id: 'r-1', label: 'orders (renamed)' },
+  { type: 'tab.query', id: 'r-1', sort: 'id:desc' },
   { type: 'recent.add', item: { id: 'r-1', type: 'r', label: 'orders' }, timestamp: 1 },
   { type: 'recent.remove', id: 'r-1' },
   { type: 'xstate.done.actor.persist' },
@@ -212,6 +227,7 @@ describeMachinePaths('editor-tabs machine: generated paths', editorTabsMachine, 
     if (event.type === 'recent.add' && tabs.openTabs.length > 0) return false;
     if (recentItems.length > 0 && !event.type.startsWith('recent.')) return false;
     if (tabs.tabsMap['r-1']?.metadata.scrollTop !== undefined && event.type !== 'tab.close') return false;
+    if (tabs.tabsMap['r-1']?.metadata.sort !== undefined && event.type !== 'tab.close') return false;
     return !(snapshot.matches({ persistence: 'saving' }) && tabs.openTabs.length > 1 && event.type !== 'tab.activate');
   },
 });
@@ -231,6 +247,7 @@ const eventArb: fc.Arbitrary<EditorTabsEvent> = fc.oneof(
   fc.record({ type: fc.constant('tab.reorder' as const), id: idArb, toIndex: fc.integer({ min: -1, max: 10 }) }),
   fc.record({ type: fc.constant('tab.scroll' as const), id: idArb, scrollTop: fc.nat(3000) }),
   fc.record({ type: fc.constant('tab.relabel' as const), id: idArb, label: fc.string({ maxLength: 5 }) }),
+  fc.record({ type: fc.constant('tab.query' as const), id: idArb, sort: fc.constantFrom(undefined, 'id:asc', 'id:desc') }),
   fc.record({
     type: fc.constant('recent.add' as const),
     item: itemArb.map((item) => ({ id: `${item.type}-${item.itemId}`, type: item.type, label: item.label })),

@@ -80,6 +80,20 @@ describe('table rows machine: examples', () => {
     expect(actor.getSnapshot().context.sorts).toEqual([{ column: 'name', ascending: false }]);
   });
 
+  it('a new sort or filter starts at the top, never at the old offset in the new order (issue 25)', async () => {
+    const { actor, fakes, lastRows } = start();
+    await fakes.resolve('fetchRows', serve(1_000_000, lastRows().request, 100));
+    await fakes.resolve('fetchCount', { value: 1_000_000, exact: false });
+    actor.send({ type: 'rows.visible', start: 900_000, end: 900_030 });
+    await fakes.resolve('fetchRows', serve(1_000_000, lastRows().request, 100));
+    actor.send({ type: 'rows.setQuery', table, sorts: [{ column: 'name', ascending: true }], filters: [] });
+    expect(lastRows().request).toEqual({ kind: 'next', segmentStart: 0, offset: 0, after: null });
+    expect(actor.getSnapshot().context.visible).toEqual({ start: 0, end: 30 });
+    await fakes.resolve('fetchRows', serve(1_000_000, lastRows().request, 100));
+    actor.send({ type: 'rows.setQuery', table, sorts: [{ column: 'name', ascending: true }], filters: [{ column: 'name', operator: 'eq', value: 'x' }] });
+    expect(lastRows().request).toEqual({ kind: 'next', segmentStart: 0, offset: 0, after: null });
+  });
+
   it('keeps the count when only the order changes, and counts again for new filters', async () => {
     const { actor, fakes } = start();
     await fakes.resolve('fetchCount', { value: 1_000_000, exact: false });

@@ -13,6 +13,7 @@ import {
   relabelTab,
   openPreview,
   reorderTab,
+  setTabQuery,
   setTabScroll,
   type TabItem,
   type TabKind,
@@ -54,6 +55,8 @@ export interface TabActivateEvent { type: 'tab.activate'; id: string }
 export interface TabReorderEvent { type: 'tab.reorder'; id: string; toIndex: number }
 /** The tab's scroll position, sent when scrolling settles (not on every scroll frame: each change is saved). */
 export interface TabScrollEvent { type: 'tab.scroll'; id: string; scrollTop: number }
+/** A table tab is shown with this sort and filter (the URL's): remembered for going back to it. */
+export interface TabQueryEvent { type: 'tab.query'; id: string; sort?: string | undefined; filter?: string | undefined }
 /** An item was renamed (a snippet in the SQL editor's list): its open tab shows the new name. */
 export interface TabRelabelEvent { type: 'tab.relabel'; id: string; label: string }
 /** An item was opened: it goes to the front of the recent items (the sender gives the time, machines are pure). */
@@ -70,6 +73,7 @@ export type EditorTabsEvent =
   | TabReorderEvent
   | TabScrollEvent
   | TabRelabelEvent
+  | TabQueryEvent
   | RecentAddEvent
   | RecentRemoveEvent;
 
@@ -87,6 +91,7 @@ export function reduceEditorTabs(context: EditorTabsContext, event: EditorTabsEv
     case 'tab.activate': return { tabs: activateTab(tabs, event.id), recentItems };
     case 'tab.reorder': return { tabs: reorderTab(tabs, event.id, event.toIndex), recentItems };
     case 'tab.scroll': return { tabs: setTabScroll(tabs, event.id, event.scrollTop), recentItems };
+    case 'tab.query': return { tabs: setTabQuery(tabs, event.id, { sort: event.sort, filter: event.filter }), recentItems };
     case 'tab.relabel': return { tabs: relabelTab(tabs, event.id, event.label), recentItems };
     case 'recent.add': return { tabs, recentItems: addRecentItem(recentItems, event.item, event.timestamp) };
     case 'recent.remove': return { tabs, recentItems: removeRecentItem(recentItems, event.id) };
@@ -113,6 +118,7 @@ const CHANGE_EVENTS = [
   'tab.reorder',
   'tab.scroll',
   'tab.relabel',
+  'tab.query',
   'recent.add',
   'recent.remove',
 ] as const;
@@ -176,6 +182,7 @@ export const editorTabsMachine = setup({
             'tab.activate': { guard: 'changes', actions: apply },
             'tab.reorder': { guard: 'changes', actions: apply },
             'tab.scroll': { guard: 'changes', actions: apply },
+            'tab.query': { guard: 'changes', actions: apply },
             'tab.close': { guard: 'changes', target: 'routing', actions: apply },
             'tab.closeAll': { guard: 'changes', target: 'routing', actions: apply },
           },

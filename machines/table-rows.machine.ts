@@ -72,8 +72,11 @@ export const tableRowsMachine = setup({
       request: ({ context }) => planFetch(context.segments, context.visible, context.count?.value ?? null, keysetOf(context)),
     }),
     /** A new query empties the rows; a new sort alone keeps the count (same rows, another order). */
+    // A new sort or filter starts at the top (issue 25): the old offset means nothing in the new order, and the grid
+    // scrolls back to the top with it. The view keeps its height.
     applyQuery: assign(({ context }, query: RowsQuery) => ({
       ...query,
+      visible: { start: 0, end: context.visible.end - context.visible.start },
       segments: [],
       request: null,
       error: null,

@@ -15,6 +15,9 @@ import {
   reorderTab,
   serializeTabsState,
   setTabScroll,
+  setTabQuery,
+  restoredScrollTop,
+  tabSearch,
   activateTab,
   tabKind,
   TABLE_TAB_TYPES,
@@ -125,6 +128,30 @@ describe('editor tabs: examples', () => {
     expect(setTabScroll(scrolled, 'r-1', 640)).toBe(scrolled);
     expect(setTabScroll(scrolled, 'r-1', Number.NaN)).toBe(scrolled);
     expect(setTabScroll(scrolled, 'r-9', 10)).toBe(scrolled);
+  });
+
+  it('remembers a table tab\'s sort and filter (the URL\'s), and a new sort or filter forgets the scroll position (issue 14 item 6, issue 25)', () => {
+    const state = setTabScroll(openPermanent(openPermanent(EMPTY_TABS_STATE, table(1)), table(2)), 'r-1', 640);
+    const sorted = setTabQuery(state, 'r-1', { sort: 'score:desc', filter: 'id:lte:40' });
+    expect(sorted.tabsMap['r-1']!.metadata).toEqual({ tableId: 1, schema: 'public', sort: 'score:desc', filter: 'id:lte:40' });
+    expect(setTabQuery(sorted, 'r-1', { sort: 'score:desc', filter: 'id:lte:40' })).toBe(sorted);
+    expect(setTabQuery(sorted, 'r-9', { sort: 'a:asc' })).toBe(sorted);
+    // Scrolled in the new view, then the same view again: the position stays.
+    const scrolled = setTabScroll(sorted, 'r-1', 320);
+    expect(setTabQuery(scrolled, 'r-1', { sort: 'score:desc', filter: 'id:lte:40' })).toBe(scrolled);
+    const cleared = setTabQuery(scrolled, 'r-1', {});
+    expect(cleared.tabsMap['r-1']!.metadata).toEqual({ tableId: 1, schema: 'public' });
+    // Reopening the tab navigates with what it remembers.
+    expect(tabSearch(sorted.tabsMap['r-1']!)).toEqual({ schema: 'public', sort: 'score:desc', filter: 'id:lte:40' });
+    expect(tabSearch(sorted.tabsMap['r-2']!)).toEqual({ schema: 'public' });
+    // The scroll position comes back only for the view it was taken in.
+    expect(restoredScrollTop(scrolled.tabsMap['r-1'], { sort: 'score:desc', filter: 'id:lte:40' })).toBe(320);
+    expect(restoredScrollTop(scrolled.tabsMap['r-1'], { sort: 'score:asc', filter: 'id:lte:40' })).toBe(0);
+    expect(restoredScrollTop(scrolled.tabsMap['r-1'], {})).toBe(0);
+    expect(restoredScrollTop(state.tabsMap['r-1'], {})).toBe(640);
+    expect(restoredScrollTop(undefined, {})).toBe(0);
+    // Stored and read back (a reload).
+    expect(parseTabsState(serializeTabsState(scrolled)).tabsMap['r-1']!.metadata).toEqual(scrolled.tabsMap['r-1']!.metadata);
   });
 
   it("labels an unnamed tab 'Untitled' and ignores ids that are not tabs", () => {

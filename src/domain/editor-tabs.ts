@@ -20,6 +20,18 @@ export interface TabMetadata {
   schema?: string;
   /** The tab's scroll position, restored when it is shown again. spec B2.2 */
   scrollTop?: number;
+  /**
+   * A table tab's sort and filter, as the URL writes them (src/domain/table-editor/url.ts). The URL owns them (DESIGN
+   * §3); the tab remembers the last ones so that going back to it navigates with them (issue 14 item 6).
+   */
+  sort?: string;
+  filter?: string;
+}
+
+/** A table tab's sort and filter (URL values); absent means none. */
+export interface TabQuery {
+  sort?: string | undefined;
+  filter?: string | undefined;
 }
 
 /** An editor tab. spec B3 */
@@ -76,6 +88,8 @@ export function cleanMetadata(raw: unknown): TabMetadata {
   if (typeof source.tableId === 'number' && Number.isFinite(source.tableId)) metadata.tableId = source.tableId;
   if (typeof source.schema === 'string') metadata.schema = source.schema;
   if (isScrollTop(source.scrollTop)) metadata.scrollTop = source.scrollTop;
+  if (typeof source.sort === 'string' && source.sort !== '') metadata.sort = source.sort;
+  if (typeof source.filter === 'string' && source.filter !== '') metadata.filter = source.filter;
   return metadata;
 }
 
@@ -207,6 +221,36 @@ export function setTabScroll(state: TabsState, id: string, scrollTop: number): T
   const tab = isTabOpen(state, id) ? state.tabsMap[id] : undefined;
   if (!tab || !isScrollTop(scrollTop) || tab.metadata.scrollTop === scrollTop) return state;
   return { ...state, tabsMap: { ...state.tabsMap, [id]: { ...tab, metadata: { ...tab.metadata, scrollTop } } } };
+}
+
+const queryValue = (value: string | undefined): string | undefined => (value === undefined || value === '' ? undefined : value);
+
+/**
+ * Remembers a table tab's sort and filter (the URL's). Another sort or filter is another view: the scroll position
+ * taken in the old one is forgotten, so the new view starts at the top (issue 25). spec B2.2, issue 14 item 6
+ */
+export function setTabQuery(state: TabsState, id: string, query: TabQuery): TabsState {
+  const tab = isTabOpen(state, id) ? state.tabsMap[id] : undefined;
+  if (!tab) return state;
+  const sort = queryValue(query.sort);
+  const filter = queryValue(query.filter);
+  if (tab.metadata.sort === sort && tab.metadata.filter === filter) return state;
+  const { scrollTop: _forgotten, sort: _sort, filter: _filter, ...rest } = tab.metadata;
+  const metadata: TabMetadata = { ...rest, ...(sort === undefined ? {} : { sort }), ...(filter === undefined ? {} : { filter }) };
+  return { ...state, tabsMap: { ...state.tabsMap, [id]: { ...tab, metadata } } };
+}
+
+/** The search a table tab is shown with: its schema and the sort and filter it remembers. */
+export function tabSearch(tab: EditorTab): { schema?: string; sort?: string; filter?: string } {
+  const { schema, sort, filter } = tab.metadata;
+  return { ...(schema ? { schema } : {}), ...(sort ? { sort } : {}), ...(filter ? { filter } : {}) };
+}
+
+/** The scroll position to restore when a tab is shown with this sort and filter: its own only in the same view. */
+export function restoredScrollTop(tab: EditorTab | undefined, query: TabQuery): number {
+  if (!tab) return 0;
+  const same = tab.metadata.sort === queryValue(query.sort) && tab.metadata.filter === queryValue(query.filter);
+  return same ? (tab.metadata.scrollTop ?? 0) : 0;
 }
 
 // ─── local storage ──────────────────────────────────────────────────────────────────────────────────────────────
