@@ -4,20 +4,8 @@ import type pg from 'pg';
 
 export type Queryable = Pick<pg.Pool, 'query'> | pg.PoolClient;
 
-export async function withTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
-    const result = await work(client);
-    await client.query('COMMIT');
-    return result;
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => {});
-    throw error;
-  } finally {
-    client.release();
-  }
-}
+// The transaction helper is shared by the whole platform (issue 15); auth keeps importing it from here.
+export { withTransaction } from '../db/transaction.ts';
 
 /** Secrets are stored only as their SHA-256, so the table alone cannot be replayed. */
 export function sha256(value: string): string {

@@ -4,6 +4,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import type pg from 'pg';
+import { withTransaction } from './transaction.ts';
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../migrations/', import.meta.url));
 
@@ -27,13 +28,12 @@ export async function migrate(pool: pg.Pool, dir: string = MIGRATIONS_DIR): Prom
       if (done.has(name)) continue;
       const sql = readFileSync(join(dir, name), 'utf8');
       try {
-        await client.query('begin');
-        await client.query(sql);
-        await client.query('insert into strata_migrations (name) values ($1)', [name]);
-        await client.query('commit');
+        await withTransaction(client, async (migration) => {
+          await migration.query(sql);
+          await migration.query('insert into strata_migrations (name) values ($1)', [name]);
+        });
         applied.push(name);
       } catch (error) {
-        await client.query('rollback').catch(() => {});
         throw new Error(`Migration ${name} failed: ${(error as Error).message}`, { cause: error });
       }
     }

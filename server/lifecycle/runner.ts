@@ -3,6 +3,7 @@
 // operation after its last completed step (resumePending, like the provisioner's). A failure puts the database
 // back as it was (compensate) and ends in the definition's failed status with the error recorded.
 import type pg from 'pg';
+import { withTransaction } from '../db/transaction.ts';
 import { conflict, logServerError, notFound } from '../http/errors.ts';
 import { failInterruptedBackups } from './backups.ts';
 import { canStart, nextStepIndex, OPERATIONS, type OperationKind } from './operations.ts';
@@ -55,10 +56,7 @@ export function createLifecycle(options: LifecycleOptions): Lifecycle {
 
   async function start(projectId: number, kind: OperationKind, params: OperationParams = {}): Promise<{ id: string }> {
     const definition = OPERATIONS[kind];
-    const client = await platform.connect();
-    let id: string;
-    try {
-      await client.query('begin');
+    const id = await withTransaction(platform, async (client) => {
       const { rows } = await client.query<{ status: string; dev_fail_next: string | null }>(
         'select status, dev_fail_next from projects where id = $1 and deletion_requested_at is null for update',
         [projectId],
@@ -76,14 +74,8 @@ export function createLifecycle(options: LifecycleOptions): Lifecycle {
         `insert into project_operations (project_id, kind, step, params) values ($1, $2, $3, $4) returning id`,
         [projectId, kind, kind === 'upgrade' ? '0_requested' : null, { ...params, ...(fail ? { fail: true } : {}) }],
       );
-      id = inserted.rows[0]!.id;
-      await client.query('commit');
-    } catch (error) {
-      await client.query('rollback').catch(() => {});
-      throw error;
-    } finally {
-      client.release();
-    }
+      return inserted.rows[0]!.id;
+    });
     void schedule(id);
     return { id };
   }
@@ -99,22 +91,14 @@ export function createLifecycle(options: LifecycleOptions): Lifecycle {
 
   async function finish(op: OperationRow, ok: boolean, error?: string): Promise<void> {
     const definition = OPERATIONS[op.kind];
-    const client = await platform.connect();
-    try {
-      await client.query('begin');
+    await withTransaction(platform, async (client) => {
       await client.query(
         `update project_operations set status = $2, error = $3, updated_at = now(), finished_at = now() where id = $1`,
         [op.id, ok ? 'succeeded' : 'failed', error ?? null],
       );
       const pausedAt = ok && op.kind === 'pause' ? 'now' : ok && op.kind === 'restore' ? 'clear' : 'keep';
       await setProjectStatus(client, op.project_id, ok ? definition.done : definition.failed, pausedAt);
-      await client.query('commit');
-    } catch (failure) {
-      await client.query('rollback').catch(() => {});
-      throw failure;
-    } finally {
-      client.release();
-    }
+    });
   }
 
   async function run(id: string): Promise<void> {

@@ -1,6 +1,7 @@
 // Running SQL-editor queries (issue 7): a run id names a query while it runs so that its author can cancel it
 // (pg_cancel_backend on the backend serving it), and a finished run can be written to the author's history.
 import type pg from 'pg';
+import { withTransaction } from '../db/transaction.ts';
 import { HttpError } from '../http/errors.ts';
 
 interface Run {
@@ -29,19 +30,10 @@ export async function cancelRun(pool: pg.Pool, runId: string, ref: string, userI
   if (!run || run.ref !== ref || run.userId !== userId) return false;
   // Pool connections act as the project's owner role (`set role`); the backend to cancel belongs to the login
   // role, so the cancel runs as the login role for the length of one transaction.
-  const client = await pool.connect();
-  let rows: Array<{ cancelled: boolean }>;
-  try {
-    await client.query('begin');
+  const rows = await withTransaction(pool, async (client) => {
     await client.query('set local role none');
-    ({ rows } = await client.query<{ cancelled: boolean }>('select pg_cancel_backend($1) as cancelled', [run.pid]));
-    await client.query('commit');
-  } catch (error) {
-    await client.query('rollback').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
+    return (await client.query<{ cancelled: boolean }>('select pg_cancel_backend($1) as cancelled', [run.pid])).rows;
+  });
   return rows[0]?.cancelled === true;
 }
 

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import type { DatabaseServer } from '../db/server.ts';
 import { withAdminClient } from '../db/platformDb.ts';
+import { withTransaction } from '../db/transaction.ts';
 import { logServerError } from '../http/errors.ts';
 import { API_KEY_ROLES, newSecret, signApiKey } from './keys.ts';
 import { SHARED_API_ROLES, apiRole, newProjectRef, ownerRole, projectDatabase } from './names.ts';
@@ -106,29 +107,22 @@ export function createProvisioner(deps: {
   async function create(project: NewProject): Promise<string> {
     for (let attempt = 0; ; attempt++) {
       const ref = project.ref ?? newProjectRef();
-      const client = await platform.connect();
       try {
-        await client.query('begin');
-        await insertProject(client, ref, project);
-        await client.query('commit');
-        void schedule(ref);
-        return ref;
+        await withTransaction(platform, (client) => insertProject(client, ref, project));
       } catch (error) {
-        await client.query('rollback').catch(() => {});
         // 23505 / 42710: the random ref (or a role of that name) already exists; draw another.
         const code = (error as { code?: string }).code;
         if (project.ref === undefined && attempt < 3 && (code === '23505' || code === '42710')) continue;
         throw error;
-      } finally {
-        client.release();
       }
+      void schedule(ref);
+      return ref;
     }
   }
 
   async function ensureSharedRoles(ref: string): Promise<void> {
-    await withAdminClient(server, async (admin) => {
-      await admin.query('begin');
-      try {
+    await withAdminClient(server, (connection) =>
+      withTransaction(connection, async (admin) => {
         // Roles are cluster-wide: serialise concurrent provisioning (several platforms may share one server).
         await admin.query('select pg_advisory_xact_lock($1)', [ROLE_LOCK_KEY]);
         const { rows } = await admin.query<{ rolname: string }>('select rolname from pg_roles where rolname = any($1)', [
@@ -142,12 +136,8 @@ export function createProvisioner(deps: {
         // The owner may act as the API roles (role impersonation in the SQL editor, spec B4).
         const roles = SHARED_API_ROLES.map((role) => admin.escapeIdentifier(role)).join(', ');
         await admin.query(`grant ${roles} to ${admin.escapeIdentifier(ownerRole(ref))}`);
-        await admin.query('commit');
-      } catch (error) {
-        await admin.query('rollback').catch(() => {});
-        throw error;
-      }
-    });
+      }),
+    );
   }
 
   async function ensureDatabase(ref: string): Promise<void> {

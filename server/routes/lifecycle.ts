@@ -2,7 +2,7 @@
 // versions, restart, resize. Each answers at once with the operation's status; the operation runs in the
 // background (server/lifecycle/runner.ts) and the console polls the project status.
 import { Hono } from 'hono';
-import { membersAtFreeProjectLimit } from './organizations.ts';
+import { membersAtFreeProjectLimit } from '../organizations/queries.ts';
 import { MAX_DAYS_TILL_RESTORE_DISABLED, resizeBody, restoreBody, type PauseStatus } from '../../src/api/schemas/lifecycle.ts';
 import type { AppEnv } from '../http/env.ts';
 import { badRequest, conflict } from '../http/errors.ts';

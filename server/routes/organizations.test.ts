@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPlatformHarness, type PlatformHarness, type TestUser } from '../testing/platform.ts';
-import { slugFromName } from './organizations.ts';
+import { slugFromName } from '../organizations/queries.ts';
 import { newProjectRef } from '../projects/names.ts';
 
 let h: PlatformHarness;

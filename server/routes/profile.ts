@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import type pg from 'pg';
 import type { AppEnv } from '../http/env.ts';
 import type { AccessClaims } from '../http/session.ts';
-import { acceptInvitations } from './team.ts';
+import { acceptInvitations } from '../organizations/team.ts';
 
 export interface ProfileRow {
   id: string;

@@ -4,6 +4,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { copyFile, mkdir, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import type pg from 'pg';
+import { withTransaction } from '../db/transaction.ts';
 import { duplicate, objectNotFound } from './errors.ts';
 import { placeFile, pruneEmptyFolders } from './files.ts';
 import { assertObjectName, bucketFolder, objectFile } from './names.ts';
@@ -50,21 +51,6 @@ async function lockNames(client: pg.PoolClient, keys: { bucket: string; name: st
   for (const key of sorted) await client.query(`select pg_advisory_xact_lock(${OBJECT_LOCK('$1::text', '$2::text')})`, [key.bucket, key.name]);
 }
 
-async function inTransaction<T>(project: StorageProject, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-  const client = await project.pool.connect();
-  try {
-    await client.query('begin');
-    const result = await work(client);
-    await client.query('commit');
-    return result;
-  } catch (error) {
-    await client.query('rollback').catch(() => {});
-    throw error;
-  } finally {
-    client.release();
-  }
-}
-
 export async function findObject(project: StorageProject, bucketId: string, name: string): Promise<ObjectRow> {
   const { rows } = await project.pool.query<ObjectRow>(
     `select ${OBJECT_COLUMNS} from storage.objects where bucket_id = $1 and name = $2`,
@@ -103,7 +89,7 @@ export async function commitObject(project: StorageProject, input: CommitInput):
     contentLength: input.size,
     httpStatusCode: 200,
   };
-  return inTransaction(project, async (client) => {
+  return withTransaction(project.pool, async (client) => {
     await lockNames(client, [{ bucket: input.bucketId, name: input.name }]);
     const existing = await client.query('select 1 from storage.objects where bucket_id = $1 and name = $2 for update', [input.bucketId, input.name]);
     if (existing.rows.length && !input.upsert) throw duplicate();
@@ -125,7 +111,7 @@ export async function moveObject(project: StorageProject, bucketId: string, from
   if (toBucket === bucketId && from === to) return;
   const source = objectFile(project.filesDir, project.ref, bucketId, from);
   const target = objectFile(project.filesDir, project.ref, toBucket, to);
-  await inTransaction(project, async (client) => {
+  await withTransaction(project.pool, async (client) => {
     await lockNames(client, [{ bucket: bucketId, name: from }, { bucket: toBucket, name: to }]);
     const { rows } = await client.query('select id from storage.objects where bucket_id = $1 and name = $2 for update', [bucketId, from]);
     if (!rows[0]) throw objectNotFound();

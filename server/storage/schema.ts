@@ -3,6 +3,7 @@
 // (`select storage.delete_prefix(...)`) — are queued in storage.deleted_objects by a trigger, and the platform
 // removes their files when it drains that queue (see trash.ts).
 import type pg from 'pg';
+import { withTransaction } from '../db/transaction.ts';
 
 const SCHEMA_LOCK = 'strata.storage.schema';
 
@@ -72,19 +73,11 @@ $fn$;
 const ready = new Map<string, Promise<void>>();
 
 async function create(pool: pg.Pool): Promise<void> {
-  const client = await pool.connect();
-  try {
-    await client.query('begin');
+  await withTransaction(pool, async (client) => {
     // Two platforms (or two requests of a fresh process) may get here at once: one creates, the other waits.
     await client.query('select pg_advisory_xact_lock(hashtext($1))', [SCHEMA_LOCK]);
     await client.query(STORAGE_SCHEMA_SQL);
-    await client.query('commit');
-  } catch (error) {
-    await client.query('rollback').catch(() => {});
-    throw error;
-  } finally {
-    client.release();
-  }
+  });
 }
 
 /** Makes sure the project's storage schema exists (once per process and ref; retried after a failure). */

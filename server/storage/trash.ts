@@ -8,6 +8,7 @@
 // that has a row again keeps its file.
 import { readdir, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
+import { withTransaction } from '../db/transaction.ts';
 import type { ProjectFolders } from './names.ts';
 import { bucketFolder, objectFile } from './names.ts';
 import { removeFile } from './files.ts';
@@ -31,16 +32,13 @@ export function drainTrash(project: StorageProject): Promise<number> {
 async function drainOnce(project: StorageProject): Promise<number> {
   let removed = 0;
   for (;;) {
-    const client = await project.pool.connect();
-    let batch: { id: string; bucket_id: string; name: string; locked: boolean }[];
-    try {
-      await client.query('begin');
-      ({ rows: batch } = await client.query(
+    const batch = await withTransaction(project.pool, async (client) => {
+      const { rows: queued } = await client.query<{ id: string; bucket_id: string; name: string; locked: boolean }>(
         `select id, bucket_id, name, pg_try_advisory_xact_lock(${OBJECT_LOCK('bucket_id', 'name')}) as locked
            from (select id, bucket_id, name from storage.deleted_objects order by id limit $1 for update skip locked) q`,
         [BATCH],
-      ));
-      const free = batch.filter((row) => row.locked);
+      );
+      const free = queued.filter((row) => row.locked);
       // A separate statement: it sees rows committed by uploads that released their lock before we took it.
       const { rows: live } = await client.query<{ bucket_id: string; name: string }>(
         `select o.bucket_id, o.name from storage.objects o
@@ -58,13 +56,8 @@ async function drainOnce(project: StorageProject): Promise<number> {
         }
       }
       await client.query('delete from storage.deleted_objects where id = any($1::bigint[])', [free.map((row) => row.id)]);
-      await client.query('commit');
-    } catch (error) {
-      await client.query('rollback').catch(() => {});
-      throw error;
-    } finally {
-      client.release();
-    }
+      return queued;
+    });
     // Stop when the queue is empty or only busy names are left (a later drain takes them).
     if (batch.length < BATCH || batch.every((row) => !row.locked)) return removed;
   }
