@@ -23,9 +23,12 @@ export function defineFetchTablesPage(run: RunSql = runSql) {
   return fromPromise<FetchPageOutput, FetchPageInput>(async ({ input, signal }): Promise<FetchPageOutput<TableEntity>> => {
     const projectRef = input.projectRef;
     if (typeof projectRef !== 'string' || projectRef === '') throw new Error('No project to list tables of');
-    const schema = typeof input.schema === 'string' && input.schema !== '' ? input.schema : DEFAULT_SCHEMA;
+    // The selected schemas (spec B2.1); an older caller's single `schema` still works.
+    const listed = Array.isArray(input.schemas) ? input.schemas.filter((name): name is string => typeof name === 'string' && name !== '') : [];
+    const single = typeof input.schema === 'string' && input.schema !== '' ? [input.schema] : [];
+    const schemas = listed.length > 0 ? listed : single.length > 0 ? single : [DEFAULT_SCHEMA];
     const statement = tableListStatement({
-      schemas: [schema],
+      schemas,
       search: input.search,
       sort: isTableListSort(input.sort) ? input.sort : undefined,
       filterTypes: input.statuses.filter(isTableType),
@@ -75,5 +78,24 @@ export function storeFlag(key: string, value: boolean): void {
     window.localStorage.setItem(key, String(value));
   } catch {
     // Not persisted: hidden for this visit only.
+  }
+}
+
+/** The database chosen in the table editor's picker (spec B2.3), per project. */
+export const tableEditorDatabaseKey = (projectRef: string): string => `strata.table-editor.database.${projectRef}`;
+
+export function readStoredDatabase(projectRef: string): string | null {
+  try {
+    return window.localStorage.getItem(tableEditorDatabaseKey(projectRef));
+  } catch {
+    return null;
+  }
+}
+
+export function storeDatabase(projectRef: string, identifier: string): void {
+  try {
+    window.localStorage.setItem(tableEditorDatabaseKey(projectRef), identifier);
+  } catch {
+    // Not persisted: this visit keeps the choice.
   }
 }

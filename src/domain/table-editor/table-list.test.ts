@@ -4,8 +4,10 @@ import {
   DEFAULT_SCHEMA,
   TABLE_LIST_PAGE_SIZE,
   TABLE_TYPE_ORDER,
+  parseSchemaList,
   parseTableListRows,
   readTableListSort,
+  serializeSchemaList,
   tableListStatement,
 } from './table-list.ts';
 
@@ -65,5 +67,27 @@ describe('readTableListSort', () => {
     expect(readTableListSort('alphabetical')).toBe('alphabetical');
     expect(readTableListSort('random')).toBe('alphabetical');
     expect(readTableListSort(null)).toBe('alphabetical');
+  });
+});
+
+describe('the selected schemas in the URL (spec B2.1: the list shows the selected schemas)', () => {
+  it('one schema is the plain name; several are joined by commas, a comma or % in a name escaped', () => {
+    expect(serializeSchemaList(['public'])).toBe('public');
+    expect(serializeSchemaList(['public', 'app'])).toBe('public,app');
+    expect(serializeSchemaList(['a,b', '100%'])).toBe('a%2Cb,100%25');
+    expect(serializeSchemaList([])).toBeUndefined();
+    expect(parseSchemaList('public,app')).toEqual(['public', 'app']);
+    expect(parseSchemaList('a%2Cb,100%25')).toEqual(['a,b', '100%']);
+    expect(parseSchemaList(undefined)).toEqual([DEFAULT_SCHEMA]);
+    expect(parseSchemaList('')).toEqual([DEFAULT_SCHEMA]);
+    expect(parseSchemaList('app,,app,%zz')).toEqual(['app']);
+  });
+
+  it('round-trips any list of distinct non-empty names', () => {
+    fc.assert(
+      fc.property(fc.uniqueArray(fc.string({ minLength: 1, maxLength: 8 }), { minLength: 1, maxLength: 5 }), (schemas) => {
+        expect(parseSchemaList(serializeSchemaList(schemas))).toEqual(schemas);
+      }),
+    );
   });
 });

@@ -115,6 +115,33 @@ export function parseTableListRows(rows: readonly Record<string, unknown>[]): Ta
   return { entities, count: Number.isFinite(count) && count >= 0 ? count : entities.length };
 }
 
+/**
+ * The schemas the list shows, in the editor's `?schema=` (spec B2.1: 'the selected schemas (default schema public)').
+ * One schema is its plain name, as the spec's route writes it; several are joined by commas, with `%` and `,` inside a
+ * name percent-escaped (as the grid's sort and filter are, src/domain/table-editor/url.ts).
+ */
+export function serializeSchemaList(schemas: readonly string[]): string | undefined {
+  if (schemas.length === 0) return undefined;
+  return schemas.map((schema) => schema.replace(/%/g, '%25').replace(/,/g, '%2C')).join(',');
+}
+
+/** `?schema=` → the selected schemas: empty parts, repeats and broken escapes dropped; none gives public. */
+export function parseSchemaList(value: unknown): string[] {
+  const schemas: string[] = [];
+  if (typeof value === 'string') {
+    for (const part of value.split(',')) {
+      let schema: string;
+      try {
+        schema = decodeURIComponent(part);
+      } catch {
+        continue;
+      }
+      if (schema !== '' && !schemas.includes(schema)) schemas.push(schema);
+    }
+  }
+  return schemas.length > 0 ? schemas : [DEFAULT_SCHEMA];
+}
+
 /** The URL of a table tab (the grid route), with its schema. spec B2.1 */
 export const tableHref = (projectRef: string, entity: Pick<TableEntity, 'id'>): string =>
   `/project/${projectRef}/editor/${entity.id}`;

@@ -16,14 +16,15 @@ import * as css from './EditorLayout.css.ts';
 
 export interface EditorLayoutProps {
   project: Project;
-  schema: string;
+  /** The schemas the table list shows (spec B2.1). */
+  selectedSchemas: string[];
   /** The table id in the URL (null on the editor home). */
   tableId: number | null;
   schemas: string[] | null;
   schemasError: string | null;
   /** Re-reads the schemas (after 'New schema' or a drop). */
   onTablesChanged: () => void;
-  onSchemaChange: (schema: string) => void;
+  onSchemaChange: (schemas: string[]) => void;
   /** Shows a table tab's page, or the editor home with null. */
   onNavigateTab: (tab: EditorTab | null) => void;
   onOpenEntity: (entity: TableEntity) => void;
@@ -42,7 +43,7 @@ export function EditorLayout(props: EditorLayoutProps) {
 const tabIdOf = (tabs: EditorTab[], tableId: number | null): string | null =>
   tableId === null ? null : (tabs.find((tab) => (tab.metadata.tableId ?? Number(parseTabId(tab.id)?.itemId)) === tableId)?.id ?? null);
 
-function EditorFrame({ schema, tableId, schemas, schemasError, onTablesChanged, onSchemaChange, onNavigateTab, onOpenEntity, children }: EditorLayoutProps) {
+function EditorFrame({ selectedSchemas, tableId, schemas, schemasError, onTablesChanged, onSchemaChange, onNavigateTab, onOpenEntity, children }: EditorLayoutProps) {
   const tabsActor = useEditorTabs();
   const { revisions, openTable } = useTableEditor();
   const tableTabs = useSelector(tabsActor, (snapshot) => selectTabsOfKind(snapshot, 'table'), sameIds);
@@ -72,7 +73,7 @@ function EditorFrame({ schema, tableId, schemas, schemasError, onTablesChanged, 
   return (
     <div className={css.layout}>
       <TableList
-        schema={schema}
+        selectedSchemas={selectedSchemas}
         schemas={schemas}
         schemasError={schemasError}
         activeTableId={tableId}

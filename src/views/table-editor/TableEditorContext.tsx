@@ -5,6 +5,7 @@ import { useActorRef } from '@xstate/react';
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { tableEditorUiMachine } from '../../../machines/table-editor-ui.machine.ts';
+import { readStoredDatabase, storeDatabase } from '../../actors/table-list.ts';
 import type { Project } from '../../api/types.ts';
 import type { TableMeta } from '../../domain/table-editor/types.ts';
 
@@ -21,6 +22,9 @@ export interface TableEditorShared {
   /** The relation of the open table tab (set by the grid page once its meta loads; null on the editor home). */
   openTable: TableMeta | null;
   setOpenTable: (table: TableMeta | null) => void;
+  /** The database chosen in the database / replica picker (spec B2.3); null: the primary. */
+  database: string | null;
+  setDatabase: (identifier: string) => void;
 }
 
 const TableEditorContext = createContext<TableEditorShared | null>(null);
@@ -36,9 +40,18 @@ export function TableEditorProvider({ project, children }: { project: Project; c
     });
   }, []);
   const [openTable, setOpenTable] = useState<TableMeta | null>(null);
+  // Remembered per project like the SQL editor's last selected database (spec B2.2 preferences).
+  const [database, setChosenDatabase] = useState<string | null>(() => readStoredDatabase(project.ref));
+  const setDatabase = useCallback(
+    (identifier: string) => {
+      storeDatabase(project.ref, identifier);
+      setChosenDatabase(identifier);
+    },
+    [project.ref],
+  );
   const value = useMemo(
-    () => ({ project, ui, revisions, invalidate, openTable, setOpenTable }),
-    [project, ui, revisions, invalidate, openTable],
+    () => ({ project, ui, revisions, invalidate, openTable, setOpenTable, database, setDatabase }),
+    [project, ui, revisions, invalidate, openTable, database, setDatabase],
   );
   return <TableEditorContext.Provider value={value}>{children}</TableEditorContext.Provider>;
 }

@@ -4,10 +4,10 @@
 import { createColumnHelper, useTable } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useSelector } from '@xstate/react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { tableRowsMachine } from '../../../../machines/table-rows.machine.ts';
-import { selectEdit, selectIsSaving, selectRowTotal, selectSegments } from '../../../../machines/table-rows.selectors.ts';
+import { selectCount, selectEdit, selectIsSaving, selectRowTotal, selectSegments } from '../../../../machines/table-rows.selectors.ts';
 import { canEditCell, cellsToTsv, isGridKey, isJsonColumn, moveActive, outgoingReference, typedValue, type GridPosition } from '../../../domain/table-editor/grid-cells.ts';
 import { rowAt } from '../../../domain/table-editor/row-segments.ts';
 import type { GridRow } from '../../../domain/table-editor/rows.ts';
@@ -34,12 +34,16 @@ export interface DataGridProps {
   selection: RowSelection;
   onSelectionChange: (selection: RowSelection) => void;
   initialScrollTop: number;
+  /** The table and its sort and filter: another one is another view, which starts at the top (issue 25). */
+  viewKey: string;
   onScrollTop: (scrollTop: number) => void;
   onSort: (column: string) => void;
   onExpand: (column: ColumnInfo, row: GridRow) => void;
   onFollow: (relationship: Relationship, value: unknown) => void;
   onEditColumn: (column: ColumnInfo) => void;
   onDeleteColumn: (column: ColumnInfo) => void;
+  /** Shown under the header when the rows are loaded and there are none (an empty table, a filter matching nothing). */
+  emptyState?: ReactNode;
 }
 
 export function DataGrid(props: DataGridProps) {
@@ -67,11 +71,29 @@ export function DataGrid(props: DataGridProps) {
   const sizeKey = sizes.join(',');
   useEffect(() => columnVirtualizer.measure(), [sizeKey, columnVirtualizer]);
 
-  // Restores the tab's scroll position once (spec B2.2: scroll position per tab).
-  useEffect(() => {
-    if (scroller.current && props.initialScrollTop > 0) scroller.current.scrollTop = props.initialScrollTop;
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  // Restores the tab's scroll position (spec B2.2: scroll position per tab). At mount the grid is not yet as tall as
+  // the position (the count is still coming), and the browser clamps it: it is set again as the rows grow, until it
+  // holds, the count is known, or the user scrolls first.
+  const count = useSelector(actor, selectCount);
+  const pendingScroll = useRef<number | null>(props.initialScrollTop > 0 ? props.initialScrollTop : null);
+  useLayoutEffect(() => {
+    const element = scroller.current;
+    const target = pendingScroll.current;
+    if (!element || target === null) return;
+    element.scrollTop = target;
+    if (Math.abs(element.scrollTop - target) < 1 || count !== null) pendingScroll.current = null;
+  }, [total, count]);
+  const stopRestoring = () => (pendingScroll.current = null);
+
+  // Another sort or filter starts at the top (issue 25): the same element would keep the old offset, which in the new
+  // order shows other rows.
+  const shownView = useRef(props.viewKey);
+  useLayoutEffect(() => {
+    if (shownView.current === props.viewKey) return;
+    shownView.current = props.viewKey;
+    pendingScroll.current = null;
+    if (scroller.current) scroller.current.scrollTop = 0;
+  }, [props.viewKey]);
 
   // The rows on screen go to the rows machine, which loads what is missing.
   const virtualRows = rowVirtualizer.getVirtualItems();
@@ -164,7 +186,15 @@ export function DataGrid(props: DataGridProps) {
       aria-colcount={meta.columns.length + 1}
       aria-multiselectable
       tabIndex={0}
-      onKeyDown={onKeyDown}
+      // The router restores scrolled elements by their place in the page; this id ties what it saved to this table
+      // and view, so it never puts one view's offset on another (issue 25) — the tab restores its own position.
+      data-scroll-restoration-id={`grid-${hashText(props.viewKey)}`}
+      onWheel={stopRestoring}
+      onPointerDown={stopRestoring}
+      onKeyDown={(event) => {
+        stopRestoring();
+        onKeyDown(event);
+      }}
       // The page debounces what it writes to the tab.
       onScroll={(event) => props.onScrollTop(event.currentTarget.scrollTop)}
     >
@@ -231,6 +261,17 @@ export function DataGrid(props: DataGridProps) {
           );
         })}
       </div>
+      {props.emptyState ? <div className={css.empty}>{props.emptyState}</div> : null}
     </div>
   );
+}
+
+/** A short, selector-safe name for a text (FNV-1a, 32 bits, base 36). */
+function hashText(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i += 1) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return (hash >>> 0).toString(36);
 }

@@ -68,3 +68,5 @@ export const editError = style({
 export const state = style({ padding: vars.space.xl, display: 'flex', flexDirection: 'column', gap: vars.space.md, alignItems: 'flex-start' });
 export const errorBar = style({ display: 'flex', alignItems: 'center', gap: vars.space.sm, padding: `${vars.space.xs} ${vars.space.md}`,
   background: vars.color.destructiveSubtle, fontSize: vars.fontSize.sm, whiteSpace: 'pre-wrap' });
+/** The empty state under the header: kept in view when the header is wider than the grid. */
+export const empty = style({ position: 'sticky', left: 0, maxWidth: '100%', boxSizing: 'border-box', padding: vars.space.xl });

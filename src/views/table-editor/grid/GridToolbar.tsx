@@ -22,6 +22,8 @@ export interface GridToolbarProps {
   exportButton: React.ReactNode;
   /** spec B2.7: the role the rows are read as (role impersonation). */
   rolePicker?: React.ReactNode;
+  /** spec B2.3: the database / replica picker, as in the SQL editor. */
+  databasePicker?: React.ReactNode;
 }
 
 export function GridToolbar(props: GridToolbarProps) {
@@ -56,6 +58,7 @@ export function GridToolbar(props: GridToolbarProps) {
           Edit row
         </Button>
       ) : null}
+      {props.databasePicker}
       {props.rolePicker}
       {props.exportButton}
       <span className={css.spacer} />

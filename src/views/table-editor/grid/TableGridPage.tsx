@@ -3,19 +3,20 @@
 // keeps) its tab, adds it to the recent items, tells the editor which table is open, and keeps the tab's scroll.
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { selectCount, selectError } from '../../../../machines/table-rows.selectors.ts';
-import { selectScrollTop } from '../../../../machines/editor-tabs.selectors.ts';
+import { selectCount, selectError, selectIsEmpty } from '../../../../machines/table-rows.selectors.ts';
 import { tableRowsLogic } from '../../../actors/table-rows.ts';
 import type { Project } from '../../../api/types.ts';
-import { tabId } from '../../../domain/editor-tabs.ts';
+import { restoredScrollTop, tabId } from '../../../domain/editor-tabs.ts';
 import { canEditColumns, canEditRows, isJsonColumn } from '../../../domain/table-editor/grid-cells.ts';
 import type { GridRow } from '../../../domain/table-editor/rows.ts';
 import { canWriteTables } from '../../../domain/table-editor/templates.ts';
 import type { ColumnInfo, Relationship, RowFilter, RowSort, TableMeta } from '../../../domain/table-editor/types.ts';
-import { toggleSort } from '../../../domain/table-editor/url.ts';
+import { serializeFilters, serializeSorts, toggleSort } from '../../../domain/table-editor/url.ts';
 import { Button } from '../../../ui/Button.tsx';
+import { EmptyState } from '../../../ui/EmptyState.tsx';
 import { useEditorTabs } from '../../editor/EditorTabsContext.tsx';
 import { useImpersonation } from '../../editor/ImpersonationContext.tsx';
+import { DatabasePicker } from '../../editor/DatabasePicker.tsx';
 import { RolePicker } from '../../editor/RolePicker.tsx';
 import { selectImpersonation } from '../../../../machines/role-impersonation.selectors.ts';
 import { runSql } from '../../../api/table-editor.ts';
@@ -44,13 +45,16 @@ export interface TableGridPageProps {
 const rowForPanels = (row: GridRow) => ({ ...row.values, ...(row.key ?? {}) });
 
 export function TableGridPage({ project, meta, sorts, filters, onQueryChange, onFollow }: TableGridPageProps) {
-  const { ui, revisions, setOpenTable } = useTableEditor();
+  const { ui, revisions, setOpenTable, database, setDatabase } = useTableEditor();
   const tabs = useEditorTabs();
   const canWrite = canWriteTables(useProjectRole(project));
   const editRows = canEditRows(meta, canWrite);
   const editColumns = canEditColumns(meta, canWrite);
   const id = tabId(meta.type, meta.id);
-  const [initialScrollTop] = useState(() => selectScrollTop(tabs.getSnapshot(), id));
+  // The URL's sort and filter as the tab remembers them (issue 14 item 6).
+  const view = { sort: serializeSorts(sorts), filter: serializeFilters(filters) };
+  // The tab's scroll position, when it was taken in this same view (a new sort or filter starts at the top: issue 25).
+  const [initialScrollTop] = useState(() => restoredScrollTop(tabs.getSnapshot().context.tabs.tabsMap[id], view));
   // spec B2.7: rows are read (and cells saved) as the role chosen in the role picker, read at each call.
   const impersonation = useImpersonation();
   const currentRole = useMemo(
@@ -66,6 +70,7 @@ export function TableGridPage({ project, meta, sorts, filters, onQueryChange, on
   });
   const error = useSelector(rows, selectError);
   const count = useSelector(rows, selectCount);
+  const isEmpty = useSelector(rows, selectIsEmpty);
   const [selection, setSelection] = useState<RowSelection>(EMPTY_SELECTION);
 
   // The table is open: its tab (kept if already open), a recent item, and the editor's open table. spec B2.2
@@ -77,12 +82,23 @@ export function TableGridPage({ project, meta, sorts, filters, onQueryChange, on
   }, [tabs, id, meta, setOpenTable]);
   useEffect(() => () => setOpenTable(null), [setOpenTable]);
 
+  // The tab remembers the sort and filter it is shown with, so going back to it navigates with them; another view
+  // than the one it remembered forgets its scroll position (editor-tabs `setTabQuery`).
+  useEffect(() => {
+    tabs.send({ type: 'tab.query', id, sort: view.sort, filter: view.filter });
+  }, [tabs, id, view.sort, view.filter]);
+
+  const scrollTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(scrollTimer.current), []);
+
   // The URL (sort, filter) and the table's columns drive the rows machine: one effect forwards them.
   const queryKey = JSON.stringify([meta, sorts, filters]);
   const firstQuery = useRef(queryKey);
   useEffect(() => {
     if (firstQuery.current === queryKey) return;
     firstQuery.current = queryKey;
+    // A scroll position of the old view still waiting to be saved must not land on the new one.
+    clearTimeout(scrollTimer.current);
     setSelection(EMPTY_SELECTION);
     rows.send({ type: 'rows.setQuery', table: meta, sorts, filters });
     // queryKey stands for meta, sorts and filters.
@@ -108,8 +124,6 @@ export function TableGridPage({ project, meta, sorts, filters, onQueryChange, on
     rows.send({ type: 'rows.refresh' });
   }, [revisions.rows, rows]);
 
-  const scrollTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(scrollTimer.current), []);
   const reportScroll = (scrollTop: number) => {
     clearTimeout(scrollTimer.current);
     scrollTimer.current = setTimeout(() => tabs.send({ type: 'tab.scroll', id, scrollTop }), TAB_SCROLL_DEBOUNCE_MS);
@@ -135,6 +149,7 @@ export function TableGridPage({ project, meta, sorts, filters, onQueryChange, on
         }
         onEditRow={editRows && single ? () => ui.send({ type: 'ui.editRow', row: rowForPanels(single) }) : null}
         onRefresh={() => rows.send({ type: 'rows.refresh' })}
+        databasePicker={<DatabasePicker project={project} selected={database} onSelect={setDatabase} />}
         rolePicker={<RolePicker />}
         exportButton={<ExportButton projectRef={project.ref} table={meta} filters={filters} sorts={sorts} impersonation={currentRole} />}
       />
@@ -156,13 +171,55 @@ export function TableGridPage({ project, meta, sorts, filters, onQueryChange, on
         selection={selection}
         onSelectionChange={setSelection}
         initialScrollTop={initialScrollTop}
+        viewKey={`${meta.id}:${view.sort ?? ''}:${view.filter ?? ''}`}
         onScrollTop={reportScroll}
         onSort={(column) => onQueryChange({ sorts: toggleSort(sorts, column) })}
         onExpand={expand}
         onFollow={onFollow}
         onEditColumn={(column) => ui.send({ type: 'ui.editColumn', column })}
         onDeleteColumn={(column) => ui.send({ type: 'ui.deleteColumn', column })}
+        emptyState={
+          isEmpty && !error ? (
+            <GridEmptyState
+              meta={meta}
+              filterCount={filters.length}
+              onInsertRow={editRows ? () => ui.send({ type: 'ui.addRow' }) : null}
+              onClearFilters={() => onQueryChange({ filters: [] })}
+            />
+          ) : null
+        }
       />
+    </div>
+  );
+}
+
+/**
+ * What the grid says when it has no row to show (issue 14 item 6: it said nothing). The spec has no wording for it
+ * (B2.1), so: an empty table (or view) says so and offers 'Insert row' to who may write; a filter that matches nothing
+ * says so and offers to clear the filters.
+ */
+function GridEmptyState({ meta, filterCount, onInsertRow, onClearFilters }: {
+  meta: TableMeta;
+  filterCount: number;
+  onInsertRow: (() => void) | null;
+  onClearFilters: () => void;
+}) {
+  const noun = meta.type === 'r' || meta.type === 'p' || meta.type === 'f' ? 'table' : 'view';
+  return (
+    <div data-testid="grid-empty">
+      {filterCount > 0 ? (
+        <EmptyState
+          title="No rows match your filters"
+          description={`No row of ${meta.name} matches the ${filterCount} filter${filterCount === 1 ? '' : 's'} applied.`}
+          action={<Button size="small" onPress={onClearFilters}>Clear filters</Button>}
+        />
+      ) : (
+        <EmptyState
+          title={`This ${noun} is empty`}
+          description={noun === 'table' ? `${meta.name} has no rows yet.` : `${meta.name} returns no rows.`}
+          action={onInsertRow ? <Button size="small" onPress={onInsertRow}>Insert row</Button> : undefined}
+        />
+      )}
     </div>
   );
 }

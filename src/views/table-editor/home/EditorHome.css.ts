@@ -41,3 +41,7 @@ export const recentItem = style({
 export const recentLabel = style({ fontWeight: 500 });
 export const recentTime = style({ marginLeft: 'auto', fontSize: 12, color: vars.color.subtle });
 export const muted = style({ fontSize: 12, color: vars.color.muted, margin: 0 });
+export const notice = style({
+  display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 12, padding: '10px 14px', borderRadius: 8,
+  border: `1px solid ${vars.color.warning}`, background: vars.color.warningSubtle, fontSize: 13,
+});

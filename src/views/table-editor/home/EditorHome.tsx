@@ -18,7 +18,14 @@ import * as css from './EditorHome.css.ts';
 /** The quickstart's dismissal is one global key (spec A3 lists it without 'per project'; kept on sign-out, A4.11). */
 const QUICKSTART_KEY = KEPT_LOCAL_STORAGE_KEYS.tableQuickstartDismissed;
 
-export function EditorHome({ onOpenRecent }: { onOpenRecent: (item: RecentItem) => void }) {
+export interface EditorHomeProps {
+  onOpenRecent: (item: RecentItem) => void;
+  /** Something to tell about the last recent item opened (it no longer exists), or null. */
+  notice?: string | null;
+  onDismissNotice?: () => void;
+}
+
+export function EditorHome({ onOpenRecent, notice = null, onDismissNotice }: EditorHomeProps) {
   const { ui } = useTableEditor();
   const tabs = useEditorTabs();
   const recent = useSelector(tabs, (snapshot) => selectRecentItems(snapshot, 'table'));
@@ -38,6 +45,12 @@ export function EditorHome({ onOpenRecent }: { onOpenRecent: (item: RecentItem) 
           Create a new table
         </Button>
       </div>
+      {notice ? (
+        <div role="alert" className={css.notice}>
+          <span>{notice}</span>
+          {onDismissNotice ? <Button variant="ghost" size="tiny" icon={<CloseIcon size={14} />} aria-label="Dismiss" onPress={onDismissNotice} /> : null}
+        </div>
+      ) : null}
       {quickstartDismissed ? null : (
         <aside className={css.quickstart} aria-labelledby="quickstart-title" data-testid="table-quickstart">
           <div className={css.quickstartHeader}>

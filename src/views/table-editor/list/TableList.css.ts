@@ -94,3 +94,8 @@ export const filterButton = style({
   whiteSpace: 'nowrap',
   selectors: { '&[data-hovered]': { borderColor: vars.color.borderStrong }, '&[data-focus-visible]': { outline: `2px solid ${vars.color.focus}` } },
 });
+export const schemaButton = style({
+  display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 6, cursor: 'pointer', textAlign: 'left', font: 'inherit',
+});
+export const schemaButtonText = style({ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', minWidth: 0 });
+export const entrySchema = style({ fontSize: 11, color: vars.color.subtle, fontFamily: vars.font.mono, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' });

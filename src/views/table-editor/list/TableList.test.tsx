@@ -27,7 +27,7 @@ function Probe() {
 
 function setup(overrides: Partial<TableListProps> = {}) {
   const props: TableListProps = {
-    schema: 'public',
+    selectedSchemas: ['public'],
     schemas: ['app', 'public'],
     schemasError: null,
     activeTableId: null,
@@ -128,12 +128,39 @@ describe('TableList', () => {
 
   it('says when nothing matches a search, and when the schema is empty', async () => {
     runSql.mockResolvedValue(answer([]));
-    setup({ schema: 'app' });
+    setup({ selectedSchemas: ['app'] });
     expect(await screen.findByText('No tables or views')).toBeTruthy();
     expect(screen.getByText("Schema 'app' has no tables yet.")).toBeTruthy();
     await userEvent.setup().type(screen.getByRole('searchbox', { name: 'Search tables' }), 'zzz');
     expect(await screen.findByText('No results found', {}, { timeout: 3000 })).toBeTruthy();
     expect(runSql.mock.calls.at(-1)![1].parameters[1]).toBe('zzz');
+  });
+
+  it('lists several selected schemas at once, naming each entry\'s schema (spec B2.1 \'the selected schemas\')', async () => {
+    const user = userEvent.setup();
+    runSql.mockResolvedValue(answer([entity(1, 'orders'), entity(2, 'users', { schema: 'app' })]));
+    const props = setup({ selectedSchemas: ['app', 'public'] });
+    const entries = await screen.findAllByTestId('table-entry');
+    expect(runSql.mock.calls[0]![1].parameters[0]).toEqual(['app', 'public']);
+    expect(within(entries[1]!).getByText('app')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Schemas: app, public' }));
+    const app = await screen.findByRole('menuitemcheckbox', { name: 'app' });
+    expect(app.getAttribute('aria-checked')).toBe('true');
+    await user.click(app);
+    expect(props.onSchemaChange).toHaveBeenLastCalledWith(['public']);
+  });
+
+  it('adds a schema to the selection from the schema menu; the last one cannot be unselected', async () => {
+    const user = userEvent.setup();
+    runSql.mockResolvedValue(answer([entity(1, 'orders')]));
+    const props = setup();
+    await screen.findAllByTestId('table-entry');
+    // One schema: the entries do not repeat it.
+    expect(within(screen.getByTestId('table-list')).queryByText('public')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Schemas: public' }));
+    expect((await screen.findByRole('menuitemcheckbox', { name: 'public' })).getAttribute('aria-disabled')).toBe('true');
+    await user.click(await screen.findByRole('menuitemcheckbox', { name: 'app' }));
+    expect(props.onSchemaChange).toHaveBeenLastCalledWith(['app', 'public']);
   });
 
   it('shows a failure with the Postgres message and retries', async () => {

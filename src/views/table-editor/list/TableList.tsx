@@ -33,7 +33,7 @@ import type { TableEntity } from '../../../domain/table-editor/types.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { EmptyState } from '../../../ui/EmptyState.tsx';
 import { ErrorAlert } from '../../../ui/ErrorAlert.tsx';
-import { CheckIcon, PlusIcon } from '../../../ui/Icon.tsx';
+import { CheckIcon, ChevronDownIcon, PlusIcon } from '../../../ui/Icon.tsx';
 import { Menu, MenuItem, MenuTrigger } from '../../../ui/Menu.tsx';
 import { Select } from '../../../ui/Select.tsx';
 import { Skeleton } from '../../../ui/Skeleton.tsx';
@@ -42,18 +42,20 @@ import { toast } from '../../../ui/toast.ts';
 import { useTableEditor } from '../TableEditorContext.tsx';
 import { TableListEntry, type EntryAction } from './TableListEntry.tsx';
 import { useTableListActor } from './useTableListActor.ts';
+import * as fieldStyles from '../../../ui/Field.css.ts';
 import * as css from './TableList.css.ts';
 
 type ListActor = ActorRefFrom<typeof infiniteListMachine>;
 
 export interface TableListProps {
-  schema: string;
+  /** The schemas whose relations are listed (at least one). spec B2.1 ('the selected schemas') */
+  selectedSchemas: string[];
   /** The project's schema names; null while unknown. */
   schemas: string[] | null;
   schemasError: string | null;
   /** The relation the open tab shows, highlighted in the list. */
   activeTableId: number | null;
-  onSchemaChange: (schema: string) => void;
+  onSchemaChange: (schemas: string[]) => void;
   /** Click: preview tab; double-click: permanent tab. spec B2.2 */
   onOpen: (entity: TableEntity, permanent: boolean) => void;
 }
@@ -61,19 +63,42 @@ export interface TableListProps {
 export function TableList(props: TableListProps) {
   const { project, ui } = useTableEditor();
   const sortKey = tableListSortStorageKey(project.ref);
-  const schemaOptions = (props.schemas ?? [props.schema]).map((name) => ({ id: name, label: name }));
-  if (!schemaOptions.some((option) => option.id === props.schema)) schemaOptions.unshift({ id: props.schema, label: props.schema });
+  const selected = props.selectedSchemas;
+  // The project's schemas, with a selected one it does not list (yet) in front.
+  const names = [...selected.filter((name) => !(props.schemas ?? []).includes(name)), ...(props.schemas ?? [])];
+  // The selection keeps the menu's order; the last schema selected cannot be unselected (the list needs one).
+  const toggle = (name: string) => {
+    const next = selected.includes(name) ? selected.filter((other) => other !== name) : [...selected, name];
+    if (next.length > 0) props.onSchemaChange(names.filter((other) => next.includes(other)));
+  };
   return (
     <nav className={css.column} aria-label="Tables">
       <div className={css.header}>
         <div className={css.row}>
-          <Select
-            label="Schema"
-            className={css.grow}
-            options={schemaOptions}
-            value={props.schema}
-            onChange={(key) => key !== null && props.onSchemaChange(String(key))}
-          />
+          <div className={[fieldStyles.field, css.grow].join(' ')}>
+            <span className={fieldStyles.label} aria-hidden>
+              Schema
+            </span>
+            <MenuTrigger>
+              <AriaButton className={[fieldStyles.control, css.schemaButton].join(' ')} aria-label={`Schemas: ${selected.join(', ')}`}>
+                <span className={css.schemaButtonText}>{selected.join(', ')}</span>
+                <ChevronDownIcon size={14} />
+              </AriaButton>
+              <Menu
+                aria-label="Schemas"
+                selectionMode="multiple"
+                selectedKeys={selected}
+                disabledKeys={selected.length === 1 ? selected : []}
+                onAction={(key) => toggle(String(key))}
+              >
+                {names.map((name) => (
+                  <MenuItem key={name} id={name} icon={<span className={css.typeCheck}>{selected.includes(name) ? <CheckIcon size={14} /> : null}</span>}>
+                    {name}
+                  </MenuItem>
+                ))}
+              </Menu>
+            </MenuTrigger>
+          </div>
           <Button size="small" variant="outline" onPress={() => ui.send({ type: 'ui.newSchema' })}>
             New schema
           </Button>
@@ -83,8 +108,8 @@ export function TableList(props: TableListProps) {
           New table
         </Button>
       </div>
-      {/* A new list per schema: the list's base (project, schema) is fixed when it starts. */}
-      <SchemaTables key={`${project.ref}/${props.schema}`} {...props} sortKey={sortKey} />
+      {/* A new list per selection: the list's base (project, schemas) is fixed when it starts. */}
+      <SchemaTables key={`${project.ref}/${JSON.stringify(selected)}`} {...props} sortKey={sortKey} />
     </nav>
   );
 }
@@ -93,7 +118,7 @@ function SchemaTables(props: TableListProps & { sortKey: string }) {
   const { project, ui, revisions } = useTableEditor();
   // The sort preference is remembered per project (read when a schema's list starts).
   const [initialSort] = useState<TableListSort>(() => readTableListSort(readStoredTableListSort(props.sortKey)));
-  const list = useTableListActor(project.ref, props.schema, initialSort, [], revisions.tables);
+  const list = useTableListActor(project.ref, props.selectedSchemas, initialSort, [], revisions.tables);
 
   const onAction = (entity: TableEntity, action: EntryAction) => {
     if (action === 'edit') ui.send({ type: 'ui.editTable', table: entity });
@@ -106,7 +131,7 @@ function SchemaTables(props: TableListProps & { sortKey: string }) {
     <>
       <Toolbar list={list} sortKey={props.sortKey} />
       <div className={css.scroller} data-testid="table-list">
-        <Entries list={list} schema={props.schema} activeTableId={props.activeTableId} onOpen={props.onOpen} onAction={onAction} />
+        <Entries list={list} schemas={props.selectedSchemas} activeTableId={props.activeTableId} onOpen={props.onOpen} onAction={onAction} />
       </div>
     </>
   );
@@ -175,13 +200,13 @@ function Toolbar({ list, sortKey }: { list: ListActor; sortKey: string }) {
 
 interface EntriesProps {
   list: ListActor;
-  schema: string;
+  schemas: string[];
   activeTableId: number | null;
   onOpen: (entity: TableEntity, permanent: boolean) => void;
   onAction: (entity: TableEntity, action: EntryAction) => void;
 }
 
-function Entries({ list, schema, activeTableId, onOpen, onAction }: EntriesProps) {
+function Entries({ list, schemas, activeTableId, onOpen, onAction }: EntriesProps) {
   const { project } = useTableEditor();
   const entities = useSelector(list, selectItems<TableEntity>);
   const loadingFirstPage = useSelector(list, selectIsLoadingFirstPage);
@@ -208,12 +233,22 @@ function Entries({ list, schema, activeTableId, onOpen, onAction }: EntriesProps
   }
   if (loadingFirstPage) return <EntrySkeletons count={8} />;
   if (isEmpty && isFiltered) return <EmptyState level={3} title="No results found" description="No tables match your search or filter." />;
-  if (isEmpty) return <EmptyState level={3} title="No tables or views" description={`Schema '${schema}' has no tables yet.`} />;
+  if (isEmpty) {
+    const description = schemas.length === 1 ? `Schema '${schemas[0]}' has no tables yet.` : `Schemas ${schemas.map((name) => `'${name}'`).join(', ')} have no tables yet.`;
+    return <EmptyState level={3} title="No tables or views" description={description} />;
+  }
   return (
     <>
       <ul className={css.list}>
         {entities.map((entity) => (
-          <TableListEntry key={entity.id} entity={entity} isActive={entity.id === activeTableId} onOpen={onOpen} onAction={onAction} />
+          <TableListEntry
+            key={entity.id}
+            entity={entity}
+            isActive={entity.id === activeTableId}
+            showSchema={schemas.length > 1}
+            onOpen={onOpen}
+            onAction={onAction}
+          />
         ))}
       </ul>
       {loadingMore ? <EntrySkeletons count={3} /> : null}

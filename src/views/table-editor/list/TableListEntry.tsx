@@ -13,6 +13,8 @@ export type EntryAction = 'edit' | 'duplicate' | 'delete' | 'copyName';
 export interface TableListEntryProps {
   entity: TableEntity;
   isActive: boolean;
+  /** Several schemas are listed: the entry names its own. */
+  showSchema?: boolean;
   onOpen: (entity: TableEntity, permanent: boolean) => void;
   onAction: (entity: TableEntity, action: EntryAction) => void;
 }
@@ -20,7 +22,7 @@ export interface TableListEntryProps {
 /** RLS is a property of tables (and partitioned tables); views and foreign tables show no indicator. */
 const hasRls = (entity: TableEntity) => entity.type === 'r' || entity.type === 'p';
 
-export function TableListEntry({ entity, isActive, onOpen, onAction }: TableListEntryProps) {
+export function TableListEntry({ entity, isActive, showSchema = false, onOpen, onAction }: TableListEntryProps) {
   const [menuOpen, setMenuOpen] = useState(false);
   const typeLabel = TABLE_TYPE_LABELS[entity.type];
   const onContextMenu = (event: MouseEvent) => {
@@ -33,7 +35,7 @@ export function TableListEntry({ entity, isActive, onOpen, onAction }: TableList
         type="button"
         className={css.entryButton}
         aria-current={isActive ? 'page' : undefined}
-        aria-label={[entity.name, typeLabel, hasRls(entity) ? (entity.rls_enabled ? 'RLS enabled' : 'RLS disabled') : null, entity.comment]
+        aria-label={[entity.name, typeLabel, showSchema ? `schema ${entity.schema}` : null, hasRls(entity) ? (entity.rls_enabled ? 'RLS enabled' : 'RLS disabled') : null, entity.comment]
           .filter(Boolean)
           .join(', ')}
         title={entity.comment ?? undefined}
@@ -45,6 +47,7 @@ export function TableListEntry({ entity, isActive, onOpen, onAction }: TableList
         </span>
         <span className={css.entryText}>
           <span className={css.entryName}>{entity.name}</span>
+          {showSchema ? <span className={css.entrySchema}>{entity.schema}</span> : null}
           {entity.comment ? <span className={css.entryComment}>{entity.comment}</span> : null}
         </span>
         {hasRls(entity) ? (

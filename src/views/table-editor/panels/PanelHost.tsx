@@ -1,6 +1,7 @@
 // The host of every side panel and confirmation dialog of the table editor (spec B2.1): it shows exactly the one the
 // UI actor is in. `table` is the relation of the open tab (null on the editor home). Each panel submits through its
 // own task machine; on success the host refreshes what changed, closes the panel and says so.
+import { parseSchemaList } from '../../../domain/table-editor/table-list.ts';
 import { useSearch } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
@@ -35,8 +36,9 @@ export function PanelHost({ table }: { table: TableMeta | null }) {
   const view = useSelector(ui, selectUiView);
   const context = useSelector(ui, selectUiContext);
   const canWrite = canWriteTables(useProjectRole(project));
-  // The schema the table list shows: a new table goes there unless a table of another schema is open.
-  const listSchema = (useSearch({ strict: false }) as { schema?: unknown }).schema;
+  // The schema the table list shows (the first when it shows several): a new table goes there unless a table of
+  // another schema is open.
+  const listSchema = parseSchemaList((useSearch({ strict: false }) as { schema?: unknown }).schema)[0]!;
   if (view.area === 'none') return null;
 
   const onClose = () => ui.send({ type: 'ui.close' });
@@ -73,7 +75,7 @@ export function PanelHost({ table }: { table: TableMeta | null }) {
     case 'newSchema':
       return <SchemaPanel {...props} />;
     case 'newTable':
-      return <NewTablePanel {...props} template={context.template} schema={table?.schema ?? (typeof listSchema === 'string' && listSchema !== '' ? listSchema : 'public')} />;
+      return <NewTablePanel {...props} template={context.template} schema={table?.schema ?? listSchema} />;
     case 'editTable':
       return context.table ? <EditTablePanel key={context.table.id} {...props} table={context.table} /> : null;
     case 'duplicateTable':

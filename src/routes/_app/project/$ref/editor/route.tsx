@@ -1,16 +1,19 @@
 import { Outlet, createFileRoute, getRouteApi, useNavigate, useParams, useRouter } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
 import { fetchSchemas } from '../../../../../api/table-editor.ts';
 import { PROJECT_DETAILS_STALE_MS } from '../../../../../domain/cache.ts';
-import { parseTabId, type EditorTab } from '../../../../../domain/editor-tabs.ts';
-import { DEFAULT_SCHEMA } from '../../../../../domain/table-editor/table-list.ts';
+import { parseTabId, tabId, tabSearch, type EditorTab } from '../../../../../domain/editor-tabs.ts';
+import { parseSchemaList, serializeSchemaList } from '../../../../../domain/table-editor/table-list.ts';
 import { compact, str } from '../../../../../search-params.ts';
+import { useEditorTabs } from '../../../../../views/editor/EditorTabsContext.tsx';
 import { RouteError } from '../../../../../views/errors/RouteError.tsx';
 import { EditorLayout } from '../../../../../views/table-editor/EditorLayout.tsx';
 
 const projectRoute = getRouteApi('/_app/project/$ref');
 
-// spec B2.1: the table editor's frame around the editor home and the table tabs; ?schema= picks the list's schema
-// (default public). The schema names are a plain read; a failure shows in the list, not as a broken page.
+// spec B2.1: the table editor's frame around the editor home and the table tabs. On the home, ?schema= holds the
+// schemas the list shows (default public; several joined by commas, serializeSchemaList); on a table tab it is the
+// table's schema, and the list keeps the selection it had when that schema is among it. The schema names are a plain read; a failure shows in the list, not as a broken page.
 export const Route = createFileRoute('/_app/project/$ref/editor')({
   staticData: { title: 'Table Editor' },
   validateSearch: (raw: Record<string, unknown>) => compact({ schema: str(raw, 'schema') }),
@@ -35,18 +38,30 @@ function EditorRoute() {
   const { tableId } = useParams({ strict: false });
   const navigate = useNavigate();
   const router = useRouter();
-  const openTable = (id: number | string, tableSchema: string | undefined) =>
+  const tabs = useEditorTabs();
+  // A table tab is shown with the sort and filter it remembers (issue 14 item 6): the URL owns them (DESIGN §3).
+  const openTable = (id: number | string, search: { schema?: string; sort?: string; filter?: string }) =>
     void navigate({
       to: '/project/$ref/editor/$tableId',
       params: { ref: project.ref, tableId: String(id) },
-      search: tableSchema ? { schema: tableSchema } : {},
+      search,
     });
   const goHome = (nextSchema: string | undefined) =>
     void navigate({ to: '/project/$ref/editor', params: { ref: project.ref }, search: nextSchema ? { schema: nextSchema } : {} });
 
+  // The list's selection: the URL's on the home; on a table tab the one it had, unless the table's schema is not in it.
+  const fromUrl = parseSchemaList(schema);
+  const [remembered, setRemembered] = useState<string[]>(fromUrl);
+  const onTable = tableId !== undefined;
+  const selectedSchemas = onTable && fromUrl.length === 1 && remembered.includes(fromUrl[0]!) ? remembered : fromUrl;
+  const selectionKey = JSON.stringify(selectedSchemas);
+  useEffect(() => {
+    setRemembered((current) => (JSON.stringify(current) === selectionKey ? current : (JSON.parse(selectionKey) as string[])));
+  }, [selectionKey]);
+
   const onNavigateTab = (tab: EditorTab | null) => {
-    if (tab === null) return goHome(schema);
-    openTable(tab.metadata.tableId ?? parseTabId(tab.id)?.itemId ?? '', tab.metadata.schema);
+    if (tab === null) return goHome(serializeSchemaList(selectedSchemas));
+    openTable(tab.metadata.tableId ?? parseTabId(tab.id)?.itemId ?? '', tabSearch(tab));
   };
 
   const numericId = tableId !== undefined && /^\d+$/.test(tableId) ? Number(tableId) : null;
@@ -54,14 +69,18 @@ function EditorRoute() {
     <EditorLayout
       key={project.ref}
       project={project}
-      schema={schema ?? DEFAULT_SCHEMA}
+      selectedSchemas={selectedSchemas}
       tableId={numericId}
       schemas={schemas}
       schemasError={schemasError}
       onTablesChanged={() => void router.invalidate({ filter: (match) => match.routeId === Route.id })}
-      onSchemaChange={(next) => goHome(next)}
+      onSchemaChange={(next) => goHome(serializeSchemaList(next))}
       onNavigateTab={onNavigateTab}
-      onOpenEntity={(entity) => openTable(entity.id, entity.schema)}
+      onOpenEntity={(entity) => {
+        // An entry of the list opens its tab: as that tab was left when it is open, else plain.
+        const open = tabs.getSnapshot().context.tabs.tabsMap[tabId(entity.type, entity.id)];
+        openTable(entity.id, open ? { ...tabSearch(open), schema: entity.schema } : { schema: entity.schema });
+      }}
     >
       <Outlet />
     </EditorLayout>
