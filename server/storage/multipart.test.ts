@@ -49,8 +49,12 @@ describe('streaming multipart reader', () => {
     );
     await fc.assert(
       fc.asyncProperty(
-        // RFC 2046: a delimiter (CRLF, '--', boundary) never occurs inside a part; anything short of it may.
-        fc.array(byteArb, { maxLength: 20 }).map((parts) => Buffer.concat(parts)).filter((b) => !b.includes(`\r\n--${BOUNDARY}`)),
+        // RFC 2046: a delimiter (CRLF, '--', boundary) never occurs inside a body part — whose content follows the
+        // CRLF that ends its headers, so content may not start with '--' boundary either; anything short of it may.
+        fc
+          .array(byteArb, { maxLength: 20 })
+          .map((parts) => Buffer.concat(parts))
+          .filter((b) => !Buffer.concat([Buffer.from('\r\n'), b]).includes(`\r\n--${BOUNDARY}`)),
         fc.string({ maxLength: 20 }).filter((s) => !s.includes('\r\n--')),
         fc.array(fc.nat(), { maxLength: 30 }),
         async (file, cache, cuts) => {
@@ -72,5 +76,67 @@ describe('streaming multipart reader', () => {
     const cut = form([], Buffer.from('abc')).subarray(0, 120);
     const result = await readMultipart(Readable.from([cut]), BOUNDARY);
     await expect(collect(result.file.stream)).rejects.toMatchObject({ status: 400 });
+  });
+
+  it('refuses a form field over 64 KiB with a 400 rather than keeping it', async () => {
+    const body = form([['metadata', 'x'.repeat(64 * 1024 + 1)]], Buffer.from('abc'));
+    await expect(readMultipart(Readable.from([body]), BOUNDARY)).rejects.toMatchObject({ status: 400, message: 'A form field is too large' });
+  });
+
+  it('takes an unnamed part without a filename as the file', async () => {
+    const body = Buffer.from(
+      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="cacheControl"\r\n\r\n60\r\n` +
+        `--${BOUNDARY}\r\nContent-Disposition: form-data\r\nContent-Type: text/csv\r\n\r\na,b\r\n--${BOUNDARY}--\r\n`,
+    );
+    const result = await readMultipart(Readable.from([body]), BOUNDARY);
+    expect(result.fields).toEqual({ cacheControl: '60' });
+    expect(result.file.contentType).toBe('text/csv');
+    expect((await collect(result.file.stream)).toString()).toBe('a,b');
+  });
+
+  /** A 1 GiB form made on the fly, counting how many bytes the reader pulled from it. */
+  function hugeForm() {
+    const head = Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name=""; filename="blob"\r\n\r\n`);
+    const chunk = Buffer.alloc(64 * 1024, 7);
+    const state = { pulled: 0, destroyed: false };
+    let sent = 0;
+    const body = new Readable({
+      read() {
+        if (sent === 0) this.push(head);
+        sent += chunk.length;
+        state.pulled = sent;
+        this.push(sent > 1024 ** 3 ? null : chunk);
+      },
+      destroy(error, done) {
+        state.destroyed = true;
+        done(error);
+      },
+    });
+    return { body, state };
+  }
+
+  it('reads no further ahead than the file stream is read (back-pressure): a big upload is not held in memory', async () => {
+    const { body, state } = hugeForm();
+    const result = await readMultipart(body, BOUNDARY);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Nobody reads the file yet: only the streams' buffers may have been filled.
+    expect(state.pulled).toBeLessThan(4 * 1024 * 1024);
+    let read = 0;
+    for await (const part of result.file.stream) {
+      read += (part as Buffer).length;
+      if (read > 32 * 1024 * 1024) break;
+    }
+    expect(state.pulled - read).toBeLessThan(4 * 1024 * 1024);
+  });
+
+  it('stops reading the request when the consumer gives up on the file', async () => {
+    const { body, state } = hugeForm();
+    const result = await readMultipart(body, BOUNDARY);
+    result.file.stream.destroy(new StorageError(413, 'Payload too large', 'too large'));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(state.destroyed).toBe(true);
+    const pulled = state.pulled;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(state.pulled).toBe(pulled);
   });
 });

@@ -1,7 +1,9 @@
-// A streaming multipart/form-data reader for the official client's uploads (a Blob goes as a form with the
-// fields cacheControl and metadata, then the file). Text fields are small and kept in memory; the file part is
-// handed over as a stream as its bytes arrive, so a large upload is never held in memory.
+// The multipart/form-data uploads of the official client (a Blob goes as a form with the fields cacheControl and
+// metadata, then the file), read by a maintained streaming parser (@fastify/busboy, issue 15) rather than our own.
+// Text fields are small and kept in memory; the file part is handed over as a stream as its bytes arrive, with
+// back-pressure down to the request, so a large upload is never held in memory.
 import { Readable } from 'node:stream';
+import { Busboy, type BusboyFileStream } from '@fastify/busboy';
 import { StorageError } from './errors.ts';
 
 export interface MultipartUpload {
@@ -11,7 +13,8 @@ export interface MultipartUpload {
 
 const MAX_HEADER_BYTES = 16 * 1024;
 const MAX_FIELD_BYTES = 64 * 1024;
-const CRLF2 = Buffer.from('\r\n\r\n');
+/** Fields before the file: the client sends two; a few more are tolerated, a flood is refused. */
+const MAX_PARTS = 100;
 
 export function boundaryOf(contentType: string | null): string | null {
   const match = /boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(contentType ?? '');
@@ -20,156 +23,86 @@ export function boundaryOf(contentType: string | null): string | null {
 
 const bad = (message: string) => new StorageError(400, 'InvalidRequest', message);
 
-function partHeaders(raw: string): { name: string | null; filename: string | null; contentType: string | null } {
-  let name: string | null = null;
-  let filename: string | null = null;
-  let contentType: string | null = null;
-  for (const line of raw.split('\r\n')) {
-    const colon = line.indexOf(':');
-    if (colon < 0) continue;
-    const key = line.slice(0, colon).trim().toLowerCase();
-    const value = line.slice(colon + 1).trim();
-    if (key === 'content-disposition') {
-      name = /\bname="([^"]*)"/i.exec(value)?.[1] ?? null;
-      filename = /\bfilename="([^"]*)"/i.exec(value)?.[1] ?? null;
-    } else if (key === 'content-type') {
-      contentType = value;
-    }
-  }
-  return { name, filename, contentType };
+/** The parser's own messages name its internals; the client gets one of ours. */
+function refusal(error: unknown): StorageError {
+  if (error instanceof StorageError) return error;
+  const message = error instanceof Error ? error.message : '';
+  if (/unexpected end/i.test(message)) return bad('The multipart body ended early');
+  if (/header/i.test(message)) return bad('Malformed multipart part headers');
+  return bad('The upload was interrupted');
 }
 
 /**
  * Reads fields until the first file part (a part with a filename, or the unnamed part the official client sends)
- * and resolves with the fields and that part's byte stream. Parts after the file are ignored.
+ * and resolves with the fields and that part's byte stream. Parts after the file are not kept.
  */
 export function readMultipart(body: AsyncIterable<Uint8Array>, boundary: string): Promise<MultipartUpload> {
-  const delimiter = Buffer.from(`\r\n--${boundary}`);
+  const source = body instanceof Readable ? body : Readable.from(body, { objectMode: false });
   const fields: Record<string, string> = {};
   return new Promise<MultipartUpload>((resolve, reject) => {
+    let file: BusboyFileStream | null = null;
     let settled = false;
-    let file: Readable | null = null;
-    const fail = (error: Error) => {
+    // The consumer of the file stream may stop early (limit reached, duplicate name, disk error): reading the
+    // rest of the request would only waste it, so the request is dropped.
+    let stopped = false;
+    const fail = (error: unknown) => {
+      const refused = refusal(error);
       if (!settled) {
         settled = true;
-        reject(error);
-      } else file?.destroy(error);
-    };
-    void (async () => {
-      // A leading CRLF makes the first boundary look like every other delimiter.
-      let buffer: Buffer = Buffer.from('\r\n');
-      let state: 'preamble' | 'afterDelimiter' | 'headers' | 'field' | 'file' = 'preamble';
-      let current: { name: string | null; contentType: string | null } | null = null;
-      let fieldChunks: Buffer[] = [];
-      let fieldBytes = 0;
-      // Back-pressure: the file part's reader asks for more (read) or gives up (destroy).
-      let resumeFile: (() => void) | null = null;
-      let fileGone = false;
-      const iterator = body[Symbol.asyncIterator]();
-      let ended = false;
-      const more = async (): Promise<boolean> => {
-        if (ended) return false;
-        const next = await iterator.next();
-        if (next.done) {
-          ended = true;
-          return false;
-        }
-        buffer = buffer.length ? Buffer.concat([buffer, next.value]) : Buffer.from(next.value);
-        return true;
-      };
-      const emit = async (bytes: Buffer) => {
-        if (bytes.length === 0) return;
-        if (state === 'file') {
-          if (fileGone) throw new StorageError(400, 'InvalidRequest', 'The upload was cancelled');
-          if (!file!.push(bytes)) await new Promise<void>((ready) => (resumeFile = ready));
-        } else {
-          fieldBytes += bytes.length;
-          if (fieldBytes > MAX_FIELD_BYTES) throw bad('A form field is too large');
-          fieldChunks.push(bytes);
-        }
-      };
-      for (;;) {
-        if (state === 'preamble') {
-          const at = buffer.indexOf(delimiter);
-          if (at < 0) {
-            buffer = buffer.subarray(Math.max(0, buffer.length - delimiter.length));
-            if (!(await more())) throw bad('The multipart body has no boundary');
-            continue;
-          }
-          buffer = buffer.subarray(at + delimiter.length);
-          state = 'afterDelimiter';
-        } else if (state === 'afterDelimiter') {
-          if (buffer.length < 2 && !(await more())) throw bad('The multipart body ended early');
-          if (buffer.length < 2) continue;
-          if (buffer[0] === 0x2d && buffer[1] === 0x2d) break; // the closing delimiter
-          const eol = buffer.indexOf('\r\n');
-          if (eol < 0) {
-            if (buffer.length > 256 || !(await more())) throw bad('Malformed multipart boundary line');
-            continue;
-          }
-          buffer = buffer.subarray(eol + 2);
-          state = 'headers';
-        } else if (state === 'headers') {
-          const end = buffer.indexOf(CRLF2);
-          // Headers of a part with no header lines: the blank line comes at once.
-          const blank = buffer.subarray(0, 2).toString() === '\r\n';
-          if (end < 0 && !blank) {
-            if (buffer.length > MAX_HEADER_BYTES) throw bad('Multipart part headers are too large');
-            if (!(await more())) throw bad('The multipart body ended early');
-            continue;
-          }
-          const raw = blank ? '' : buffer.subarray(0, end).toString('utf8');
-          buffer = buffer.subarray(blank ? 2 : end + 4);
-          const headers = partHeaders(raw);
-          current = headers;
-          if (headers.filename !== null || !headers.name) {
-            state = 'file';
-            file = new Readable({
-              read() {
-                const resume = resumeFile;
-                resumeFile = null;
-                resume?.();
-              },
-              destroy(error, done) {
-                // The consumer gave up (limit reached, disk error): stop reading the request.
-                fileGone = true;
-                const resume = resumeFile;
-                resumeFile = null;
-                resume?.();
-                done(error);
-              },
-            });
-            settled = true;
-            resolve({ fields, file: { stream: file, contentType: headers.contentType } });
-          } else {
-            state = 'field';
-            fieldChunks = [];
-            fieldBytes = 0;
-          }
-        } else {
-          const at = buffer.indexOf(delimiter);
-          if (at >= 0) {
-            await emit(buffer.subarray(0, at));
-            buffer = buffer.subarray(at + delimiter.length);
-            if (state === 'file') {
-              file!.push(null);
-              return; // the rest of the body (other parts, the epilogue) is not needed
-            }
-            fields[current!.name!] = Buffer.concat(fieldChunks).toString('utf8');
-            state = 'afterDelimiter';
-            continue;
-          }
-          // Keep what could be the start of a delimiter split across chunks.
-          const keep = delimiter.length - 1;
-          if (buffer.length > keep) {
-            const out = buffer.subarray(0, buffer.length - keep);
-            buffer = Buffer.from(buffer.subarray(buffer.length - keep));
-            await emit(out);
-          }
-          if (!(await more())) throw bad('The multipart body ended early');
-        }
+        reject(refused);
+      } else if (file && !file.readableEnded) {
+        file.destroy(refused);
       }
-      if (!settled) throw bad('The multipart body has no file');
-    })().catch((error: Error) => fail(error instanceof StorageError ? error : bad('The upload was interrupted')));
+      stop();
+    };
+    const stop = () => {
+      if (stopped) return;
+      stopped = true;
+      source.unpipe(parser);
+      source.destroy();
+      parser.destroy();
+    };
+
+    let parser: ReturnType<typeof Busboy>;
+    try {
+      parser = Busboy({
+        headers: { 'content-type': `multipart/form-data; boundary="${boundary}"` },
+        // The official client appends the Blob under an empty name and no filename in some runtimes.
+        isPartAFile: (name, _type, filename) => filename !== undefined || !name,
+        limits: { fieldSize: MAX_FIELD_BYTES, parts: MAX_PARTS, headerSize: MAX_HEADER_BYTES, files: 1 },
+      });
+    } catch (error) {
+      reject(refusal(error));
+      return;
+    }
+
+    parser.on('field', (name, value, _nameTruncated, valueTruncated) => {
+      if (valueTruncated) return fail(bad('A form field is too large'));
+      if (!file) fields[name] = value;
+    });
+    parser.on('file', (_name, stream, _filename, _encoding, mimeType) => {
+      // A body cut short errors the part's stream; the consumer may not be reading yet (the upload checks the
+      // name first), and an unheard 'error' would end the process. The consumer still sees it: a stream already
+      // errored fails the pipeline it is put in.
+      stream.on('error', () => {});
+      if (file) {
+        stream.resume(); // only the first file counts
+        return;
+      }
+      file = stream;
+      stream.on('close', () => {
+        if (!stream.readableEnded) stop();
+      });
+      settled = true;
+      // A part without a Content-Type is text/plain (RFC 7578 §4.4), as the hosted storage service takes it.
+      resolve({ fields, file: { stream, contentType: mimeType || null } });
+    });
+    parser.on('partsLimit', () => fail(bad('The multipart body has too many parts')));
+    parser.on('error', fail);
+    parser.on('finish', () => {
+      if (!settled) fail(bad('The multipart body has no file'));
+    });
+    source.on('error', fail);
+    source.pipe(parser);
   });
 }
