@@ -1,5 +1,5 @@
 import { style } from '@vanilla-extract/css';
-import { vars } from '../../ui/theme.css.ts';
+import { vars } from './theme.css.ts';
 
 export const page = style({ padding: '32px 40px', maxWidth: 1100 });
 export const title = style({ fontSize: 22, fontWeight: 500, margin: 0, color: vars.color.foreground });

@@ -7,11 +7,11 @@ import { SUBSCRIPTION_CHANGES_DISABLED, UPGRADE_PLANS, isUpgrade, upgradeTarget 
 import { Badge } from '../../ui/Badge.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { Sheet } from '../../ui/Sheet.tsx';
-import * as page from '../pages/Page.css.ts';
+import * as page from '../../ui/Page.css.ts';
 import { usePlanChangeActor } from './usePlanChangeActor.ts';
 import * as css from './BillingPage.css.ts';
 import { BILLING_RESOURCE, partnerOf } from '../../domain/partner.ts';
-import { PartnerManagedNotice } from '../organizations/PartnerManagedNotice.tsx';
+import { PartnerManagedNotice } from '../shared/PartnerManagedNotice.tsx';
 
 export type BillingPanel = 'subscriptionPlan' | 'costControl';
 

@@ -4,7 +4,7 @@ import { ApiError } from '../../api/client.ts';
 import { ErrorAlert } from '../../ui/ErrorAlert.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { ErrorPage } from './ErrorPage.tsx';
-import * as css from '../pages/Page.css.ts';
+import * as css from '../../ui/Page.css.ts';
 
 /**
  * A route whose data could not be loaded, inside the chrome: a resource the user cannot see is 'not found'

@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import type { Organization } from '../../api/types.ts';
 import { Badge } from '../../ui/Badge.tsx';
 import { ManagedByHint } from '../../ui/ManagedByHint.tsx';
-import * as css from '../pages/Page.css.ts';
+import * as css from '../../ui/Page.css.ts';
 import * as local from './OrganizationsPage.css.ts';
 
 /** /organizations: every organization of the user (spec A2.2); partner-managed ones say so (spec A1). */

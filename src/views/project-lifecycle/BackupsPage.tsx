@@ -11,9 +11,9 @@ import { LIFECYCLE_TEXT } from '../../domain/project-lifecycle.ts';
 import { Badge } from '../../ui/Badge.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { TimestampTooltip } from '../../ui/TimestampTooltip.tsx';
-import { DownloadBackupButton } from './DownloadBackupButton.tsx';
+import { DownloadBackupButton } from '../shared/DownloadBackupButton.tsx';
 import { useProjectOperation } from './OperationConfirmDialog.tsx';
-import * as css from './ProjectLifecycle.css.ts';
+import * as css from '../shared/ProjectLifecycle.css.ts';
 
 export function BackupsPage({ project, backups }: { project: Project; backups: DownloadableBackups }) {
   const router = useRouter();

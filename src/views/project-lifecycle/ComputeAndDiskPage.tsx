@@ -18,9 +18,9 @@ import { projectComputeSize } from '../../domain/projects.ts';
 import { Badge } from '../../ui/Badge.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { Select } from '../../ui/Select.tsx';
-import { AllowedOr } from './DisabledReason.tsx';
+import { AllowedOr } from '../shared/DisabledReason.tsx';
 import { OperationConfirmDialog, useProjectOperation } from './OperationConfirmDialog.tsx';
-import * as css from './ProjectLifecycle.css.ts';
+import * as css from '../shared/ProjectLifecycle.css.ts';
 import { useProjectRole } from '../shell/useProjectRole.ts';
 
 const RESIZE_REFUSED = 'You need additional permissions to change the compute size';

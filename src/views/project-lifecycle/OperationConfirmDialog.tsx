@@ -7,9 +7,9 @@ import { projectOperationWithPlatform } from '../../actors/project-lifecycle.ts'
 import { computeSizeById, type OperationRequest } from '../../domain/project-lifecycle.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Dialog, Modal } from '../../ui/Dialog.tsx';
-import * as css from './ProjectLifecycle.css.ts';
-import { useAssumeStatus } from './useAssumeStatus.ts';
-import { useLifecycleNotices, type NoticeHandlers } from './useLifecycleNotices.ts';
+import * as css from '../shared/ProjectLifecycle.css.ts';
+import { useAssumeStatus } from '../shared/useAssumeStatus.ts';
+import { useLifecycleNotices, type NoticeHandlers } from '../shared/useLifecycleNotices.ts';
 
 export type OperationActor = ActorRefFrom<ProjectOperationMachine>;
 

@@ -11,11 +11,11 @@ import { displayPostgresVersion, projectComputeSize } from '../../domain/project
 import { Button } from '../../ui/Button.tsx';
 import { CopyButton } from '../../ui/CopyButton.tsx';
 import { Select } from '../../ui/Select.tsx';
-import { useAppContext } from '../shell/useAppContext.ts';
-import { AllowedOr } from './DisabledReason.tsx';
-import { DeleteProjectModal } from './DeleteProjectModal.tsx';
+import { useAppContext } from '../shared/useAppContext.ts';
+import { AllowedOr } from '../shared/DisabledReason.tsx';
+import { DeleteProjectModal } from '../shared/DeleteProjectModal.tsx';
 import { OperationConfirmDialog, useProjectOperation, type OperationActor } from './OperationConfirmDialog.tsx';
-import * as css from './ProjectLifecycle.css.ts';
+import * as css from '../shared/ProjectLifecycle.css.ts';
 import { useProjectRole } from '../shell/useProjectRole.ts';
 
 /** Not given by the spec: pausing, restarting and upgrading need the same role as deleting (contract: admins). */

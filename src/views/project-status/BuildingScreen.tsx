@@ -6,9 +6,9 @@ import type { Project } from '../../api/types.ts';
 import { CLIENT_LIBRARIES, EXAMPLE_PROJECTS } from '../../domain/project-status.ts';
 import { isEnabled } from '../../domain/navigation/flags.ts';
 import { Badge } from '../../ui/Badge.tsx';
-import { useAppContext } from '../shell/useAppContext.ts';
+import { useAppContext } from '../shared/useAppContext.ts';
 import { ApiKeysPanels } from './ApiKeysPanels.tsx';
-import { useProjectStatusActor } from './ProjectStatusContext.tsx';
+import { useProjectStatusActor } from '../shared/ProjectStatusContext.tsx';
 import { SupportLinkButton } from './StatusCard.tsx';
 import * as css from './StatusScreens.css.ts';
 

@@ -4,8 +4,8 @@ import type { Project } from '../../api/types.ts';
 import { STATUS_SUPPORT } from '../../domain/project-status.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Menu, MenuItem, MenuTrigger } from '../../ui/Menu.tsx';
-import { DeleteProjectModal } from '../project-lifecycle/DeleteProjectModal.tsx';
-import { DownloadBackupButton } from '../project-lifecycle/DownloadBackupButton.tsx';
+import { DeleteProjectModal } from '../shared/DeleteProjectModal.tsx';
+import { DownloadBackupButton } from '../shared/DownloadBackupButton.tsx';
 import { StatusCard, SupportLinkButton } from './StatusCard.tsx';
 import * as css from './StatusScreens.css.ts';
 

@@ -9,7 +9,7 @@ import { RouterProvider, createMemoryHistory, createRootRoute, createRoute, crea
 import { fromPromise } from 'xstate';
 import { projectStatusMachine, type RefInput, type StatusOutput } from '../../../machines/project-status.machine.ts';
 import type { Project } from '../../api/types.ts';
-import { ProjectStatusProvider } from './ProjectStatusContext.tsx';
+import { ProjectStatusProvider } from '../shared/ProjectStatusContext.tsx';
 import { ProjectStatusGate } from './ProjectStatusGate.tsx';
 
 // The project layout by status (spec A2.8) rendered in a router: which screen shows, with the spec's wording.

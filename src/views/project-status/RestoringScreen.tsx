@@ -3,8 +3,8 @@ import { selectRestorationComplete } from '../../../machines/project-status.sele
 import type { Project } from '../../api/types.ts';
 import { STATUS_SUPPORT } from '../../domain/project-status.ts';
 import { Button } from '../../ui/Button.tsx';
-import { DownloadBackupButton } from '../project-lifecycle/DownloadBackupButton.tsx';
-import { useProjectStatusActor } from './ProjectStatusContext.tsx';
+import { DownloadBackupButton } from '../shared/DownloadBackupButton.tsx';
+import { useProjectStatusActor } from '../shared/ProjectStatusContext.tsx';
 import { StatusCard, SupportLinkButton } from './StatusCard.tsx';
 import * as css from './StatusScreens.css.ts';
 

@@ -19,7 +19,7 @@ import {
 import { formatUtc, parseTimestamp } from '../../domain/format.ts';
 import { Button } from '../../ui/Button.tsx';
 import { TimestampTooltip } from '../../ui/TimestampTooltip.tsx';
-import { useProjectStatusActor } from './ProjectStatusContext.tsx';
+import { useProjectStatusActor } from '../shared/ProjectStatusContext.tsx';
 import { StatusCard, SupportLinkButton } from './StatusCard.tsx';
 import * as css from './StatusScreens.css.ts';
 

@@ -39,9 +39,9 @@ import { ErrorIcon, PlusIcon } from '../../ui/Icon.tsx';
 import { Select } from '../../ui/Select.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { WithTooltip } from '../../ui/Tooltip.tsx';
-import { useAppContext } from '../shell/useAppContext.ts';
+import { useAppContext } from '../shared/useAppContext.ts';
 import { ProjectCardSkeletons, ProjectCards } from './ProjectCards.tsx';
-import { useProjectsListActor } from './useProjectsListActor.ts';
+import { useProjectsListActor } from '../shared/useProjectsListActor.ts';
 import * as css from './ProjectsPage.css.ts';
 
 type ListActor = ActorRefFrom<typeof infiniteListMachine>;

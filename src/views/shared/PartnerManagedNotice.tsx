@@ -2,7 +2,7 @@ import type { Partner } from '../../domain/partner.ts';
 import { managedResourceMessage, viewOnPartnerLabel } from '../../domain/partner.ts';
 import { LinkButton } from '../../ui/Button.tsx';
 import { ExternalLinkIcon } from '../../ui/Icon.tsx';
-import * as css from './OrganizationSettingsPage.css.ts';
+import * as css from './PartnerManagedNotice.css.ts';
 
 /** spec A1: a partner-managed resource shows '{resource} are managed by {partner}.' and a way to the partner. */
 export function PartnerManagedNotice({ resource, partner }: { resource: string; partner: Partner }) {

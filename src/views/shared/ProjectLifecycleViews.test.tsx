@@ -43,9 +43,9 @@ vi.mock('../../actors/project-lifecycle.ts', async () => {
 });
 vi.mock('@tanstack/react-router', () => ({ useNavigate: () => h.navigate, useRouter: () => ({ invalidate: h.invalidate }) }));
 vi.mock('../shell/useShellData.ts', () => ({ useShellData: () => ({ organization: h.org, organizations: [h.org] }) }));
-vi.mock('../shell/useAppContext.ts', () => ({ useAppContext: () => ({ flags: {} }) }));
+vi.mock('./useAppContext.ts', () => ({ useAppContext: () => ({ flags: {} }) }));
 vi.mock('../shell/useProjectRole.ts', () => ({ useProjectRole: () => h.role }));
-vi.mock('../project-status/ProjectStatusContext.tsx', () => ({
+vi.mock('./ProjectStatusContext.tsx', () => ({
   useProjectStatusActor: () => ({ send: (event: unknown) => h.assumed.push(event) }),
 }));
 

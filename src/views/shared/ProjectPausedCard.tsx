@@ -26,7 +26,7 @@ import {
 import { upgradeTarget } from '../../domain/upgrade.ts';
 import { Button } from '../../ui/Button.tsx';
 import { SkeletonLines } from '../../ui/Skeleton.tsx';
-import { useAppContext } from '../shell/useAppContext.ts';
+import { useAppContext } from './useAppContext.ts';
 import { useShellData } from '../shell/useShellData.ts';
 import { AllowedOr, DisabledReason } from './DisabledReason.tsx';
 import { DownloadBackupButton } from './DownloadBackupButton.tsx';

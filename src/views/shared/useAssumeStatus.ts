@@ -4,7 +4,7 @@
 import { useRouter } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import type { AssumedStatus } from '../../domain/project-lifecycle.ts';
-import { useProjectStatusActor, type ProjectStatusActor } from '../project-status/ProjectStatusContext.tsx';
+import { useProjectStatusActor, type ProjectStatusActor } from './ProjectStatusContext.tsx';
 
 function useOptionalStatusActor(): ProjectStatusActor | null {
   try {

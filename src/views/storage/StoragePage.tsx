@@ -21,7 +21,7 @@ import { Select } from '../../ui/Select.tsx';
 import { SkeletonLines } from '../../ui/Skeleton.tsx';
 import { TypedConfirmModal } from '../../ui/TypedConfirmModal.tsx';
 import { toast } from '../../ui/toast.ts';
-import { ProjectPausedCard } from '../project-lifecycle/ProjectPausedCard.tsx';
+import { ProjectPausedCard } from '../shared/ProjectPausedCard.tsx';
 import { BucketDialog } from './BucketDialog.tsx';
 import { Explorer } from './Explorer.tsx';
 import { Refusable, useStorageRefusal, type StorageRefusal } from './Refusable.tsx';

@@ -8,7 +8,7 @@ import { CopyButton } from '../../ui/CopyButton.tsx';
 import { Select } from '../../ui/Select.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { toast } from '../../ui/toast.ts';
-import * as page from '../pages/Page.css.ts';
+import * as page from '../../ui/Page.css.ts';
 import { Refusable } from './Refusable.tsx';
 import { useStorageTask } from './useStorageTask.ts';
 import * as css from './Storage.css.ts';

@@ -1,4 +1,4 @@
-import * as css from '../pages/Page.css.ts';
+import * as css from '../../ui/Page.css.ts';
 
 export interface SupportRequest {
   category?: string;

@@ -15,7 +15,7 @@ import { Button } from '../../ui/Button.tsx';
 import { Dialog, Modal } from '../../ui/Dialog.tsx';
 import { Select } from '../../ui/Select.tsx';
 import { TimestampTooltip } from '../../ui/TimestampTooltip.tsx';
-import * as page from '../pages/Page.css.ts';
+import * as page from '../../ui/Page.css.ts';
 import { InviteMemberDialog } from './InviteMemberDialog.tsx';
 import { useTeamActors } from './useTeamActors.ts';
 import * as css from './TeamPage.css.ts';

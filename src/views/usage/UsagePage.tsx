@@ -3,7 +3,7 @@ import type { Project } from '../../api/types.ts';
 import { usageRows } from '../../domain/usage.ts';
 import { Badge } from '../../ui/Badge.tsx';
 import { Select } from '../../ui/Select.tsx';
-import * as page from '../pages/Page.css.ts';
+import * as page from '../../ui/Page.css.ts';
 import * as css from './UsagePage.css.ts';
 
 const ALL_PROJECTS = '__all__';

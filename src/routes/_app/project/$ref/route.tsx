@@ -3,7 +3,7 @@ import { writeLastVisitedOrg } from '../../../../actors/last-visited.ts';
 import { RouteError } from '../../../../views/errors/RouteError.tsx';
 import { fetchProject } from '../../../../api/platform.ts';
 import { readSettingsWhileBuilding } from '../../../../api/project-status.ts';
-import { ProjectStatusProvider } from '../../../../views/project-status/ProjectStatusContext.tsx';
+import { ProjectStatusProvider } from '../../../../views/shared/ProjectStatusContext.tsx';
 import { ProjectStatusGate } from '../../../../views/project-status/ProjectStatusGate.tsx';
 import { EditorTabsProvider } from '../../../../views/editor/EditorTabsContext.tsx';
 import { ImpersonationProvider } from '../../../../views/editor/ImpersonationContext.tsx';
