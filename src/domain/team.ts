@@ -1,6 +1,6 @@
 // Team rules (spec A6 roles; the team page of /org/{slug}/team): role names, who may manage members, and the
 // checks the invite form makes before anything is sent. Pure: shared by the machine, the views and the server.
-import { MEMBER_ROLES, type MemberRole } from '../api/schemas/platformFields.ts';
+import { MEMBER_ROLES, type MemberRole } from './shared-constants.ts';
 
 export { MEMBER_ROLES, type MemberRole };
 

@@ -12,9 +12,9 @@ export const projectStatusSchema = z.enum(PROJECT_STATUSES);
 export const PLAN_IDS = ['free', 'pro', 'team', 'enterprise'] as const;
 export const planIdSchema = z.enum(PLAN_IDS);
 
-// spec A6: member roles, most to least privileged.
-export const MEMBER_ROLES = ['owner', 'administrator', 'developer', 'read_only'] as const;
-export type MemberRole = (typeof MEMBER_ROLES)[number];
+// spec A6: member roles, most to least privileged (in a zod-free module: the console's permissions read them on
+// its first load).
+export { MEMBER_ROLES, type MemberRole } from '../../domain/shared-constants.ts';
 
 /** Postgres text cannot hold NUL, and jsonb refuses lone surrogates: such input is a 400, not a 500. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;

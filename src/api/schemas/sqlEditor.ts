@@ -32,7 +32,8 @@ export const historyListQuery = z.object({
   offset: optionalQuery(z.coerce.number().int().min(0).max(10_000_000)),
 });
 
-export const SNIPPET_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+// Kept in a zod-free module so that the console's route guards read it without loading these schemas.
+export { SNIPPET_ID_PATTERN } from '../../domain/shared-constants.ts';
 
 export interface SqlSnippet {
   id: string;

@@ -2,8 +2,7 @@ import { createFileRoute, getRouteApi, redirect, useNavigate } from '@tanstack/r
 import { useEffect } from 'react';
 import { useSelector } from '@xstate/react';
 import { selectResolvedTheme } from '../../../../../../machines/theme.selectors.ts';
-import { readProjectPreferences } from '../../../../../actors/sql-editor.ts';
-import { SNIPPET_ID_PATTERN } from '../../../../../api/schemas/sqlEditor.ts';
+import { SNIPPET_ID_PATTERN } from '../../../../../domain/shared-constants.ts';
 import { tabId } from '../../../../../domain/editor-tabs.ts';
 import { DEFAULT_SQL_SCHEMA } from '../../../../../domain/sql-editor.ts';
 import { compact, str } from '../../../../../search-params.ts';
@@ -22,8 +21,11 @@ export const Route = createFileRoute('/_app/project/$ref/sql/$sqlId')({
   validateSearch: (raw: Record<string, unknown>) => compact({ schema: str(raw, 'schema') }),
   // The address always says the tab's schema (issue 14 item 6): one opened without it takes the project's last
   // schema (spec B2.2, remembered locally; public by default), in place of the address it came with.
-  beforeLoad: ({ params, search }) => {
+  beforeLoad: async ({ params, search }) => {
     if (search.schema || !SNIPPET_ID_PATTERN.test(params.sqlId)) return;
+    // Loaded here, not imported: a guard's imports are in every first load, and this module brings the SQL
+    // editor's machines (issue 15).
+    const { readProjectPreferences } = await import('../../../../../actors/sql-editor.ts');
     const schema = readProjectPreferences(params.ref).lastSchema || DEFAULT_SQL_SCHEMA;
     throw redirect({ to: '/project/$ref/sql/$sqlId', params, search: { schema }, replace: true });
   },
