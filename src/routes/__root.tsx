@@ -3,7 +3,7 @@ import type { AppContext } from '../app-context.ts';
 import { NotFoundPage } from '../views/errors/ErrorPage.tsx';
 import { ApplicationErrorPage } from '../views/errors/ApplicationErrorPage.tsx';
 import { DocumentTitle } from '../views/shell/DocumentTitle.tsx';
-import { Toasts } from '../ui/ToastRegion.tsx';
+import { Toasts } from '../ui/LazyToasts.tsx';
 
 export const Route = createRootRouteWithContext<AppContext>()({
   component: Root,
