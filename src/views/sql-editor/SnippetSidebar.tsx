@@ -5,8 +5,8 @@ import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { selectSubmitting, selectTaskError } from '../../../machines/storage-task.selectors.ts';
 import type { SqlSnippet } from '../../api/schemas/sqlEditor.ts';
-import { createSnippet, deleteSnippet, updateSnippet } from '../../api/sql-editor.ts';
-import { NEW_SNIPPET_NAME, sortSnippets, type SnippetSort } from '../../domain/sql-editor.ts';
+import { changeSnippet, type SnippetChange } from '../../actors/sql-snippets.ts';
+import { sortSnippets, type SnippetSort } from '../../domain/sql-editor.ts';
 import { Select } from '../../ui/Select.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { Dialog, Modal } from '../../ui/Dialog.tsx';
@@ -39,22 +39,14 @@ const SORT_OPTIONS = [
   { id: 'name', label: 'Name' },
 ];
 
-type Change = { kind: 'create' } | { kind: 'rename'; id: string; name: string } | { kind: 'favorite'; id: string; favorite: boolean } | { kind: 'delete'; id: string };
-
 export function SnippetSidebar(props: SnippetSidebarProps) {
   const { projectRef } = props;
   const [search, setSearch] = useState('');
   const [renaming, setRenaming] = useState<SqlSnippet | null>(null);
   const [deleting, setDeleting] = useState<SqlSnippet | null>(null);
   const [name, setName] = useState('');
-  const task = useSnippetTask<Change, { change: Change; snippet: SqlSnippet | null }>(
-    async (change) => {
-      if (change.kind === 'create') return { change, snippet: await createSnippet(projectRef, { name: NEW_SNIPPET_NAME, sql: '' }) };
-      if (change.kind === 'rename') return { change, snippet: await updateSnippet(projectRef, change.id, { name: change.name }) };
-      if (change.kind === 'favorite') return { change, snippet: await updateSnippet(projectRef, change.id, { favorite: change.favorite }) };
-      await deleteSnippet(projectRef, change.id);
-      return { change, snippet: null };
-    },
+  const task = useSnippetTask<SnippetChange, { change: SnippetChange; snippet: SqlSnippet | null }>(
+    (change) => changeSnippet(projectRef, change),
     ({ change, snippet }) => {
       props.onChanged();
       if (change.kind === 'create' && snippet) props.onOpen(snippet);
@@ -71,7 +63,7 @@ export function SnippetSidebar(props: SnippetSidebarProps) {
   );
   const busy = useSelector(task, selectSubmitting);
   const error = useSelector(task, selectTaskError);
-  const submit = (change: Change) => task.send({ type: 'task.submit', request: change });
+  const submit = (change: SnippetChange) => task.send({ type: 'task.submit', request: change });
 
   const needle = search.trim().toLowerCase();
   const matching = needle ? props.snippets.filter((s) => s.name.toLowerCase().includes(needle) || s.sql.toLowerCase().includes(needle)) : props.snippets;

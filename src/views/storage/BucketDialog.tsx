@@ -1,8 +1,8 @@
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { selectSubmitting, selectTaskError } from '../../../machines/storage-task.selectors.ts';
-import { createBucket, updateBucket, type BucketFields } from '../../api/storage.ts';
-import { BUCKET_TYPES, BUCKET_TYPE_API, BUCKET_TYPE_DESCRIPTIONS, BUCKET_TYPE_LABELS, DEFAULT_BUCKET_TYPE, type Bucket, type BucketType } from '../../domain/storage.ts';
+import { saveBucket, type BucketRequest } from '../../actors/storage-forms.ts';
+import { BUCKET_TYPES, BUCKET_TYPE_DESCRIPTIONS, BUCKET_TYPE_LABELS, DEFAULT_BUCKET_TYPE, type Bucket, type BucketType } from '../../domain/storage.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Dialog, Modal } from '../../ui/Dialog.tsx';
 import { Select } from '../../ui/Select.tsx';
@@ -31,12 +31,6 @@ export interface BucketDialogProps {
   onSaved: (bucketId: string) => void;
 }
 
-interface BucketRequest {
-  id: string;
-  type: BucketType;
-  fields: BucketFields;
-}
-
 /** Create or edit a bucket (spec B2.4 bucket types; B3 Bucket: public, allowed MIME types, file size limit). */
 export function BucketDialog({ projectRef, bucket, isOpen, onClose, onSaved }: BucketDialogProps) {
   const editing = bucket !== null;
@@ -48,8 +42,7 @@ export function BucketDialog({ projectRef, bucket, isOpen, onClose, onSaved }: B
   const [limit, setLimit] = useState(initialLimit.value);
   const [unit, setUnit] = useState<Unit>(initialLimit.unit);
   const task = useStorageTask(async (request: BucketRequest) => {
-    if (editing) await updateBucket(projectRef, request.id, request.fields);
-    else await createBucket(projectRef, { id: request.id, type: BUCKET_TYPE_API[request.type], ...request.fields });
+    await saveBucket(projectRef, editing, request);
     toast.success(editing ? `Successfully updated bucket "${request.id}"` : `Successfully created bucket "${request.id}"`);
     onSaved(request.id);
   });

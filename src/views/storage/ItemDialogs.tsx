@@ -2,8 +2,8 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import type { Row } from '../../../machines/storage-explorer.selectors.ts';
 import { selectSubmitting, selectTaskError, selectTaskOutput } from '../../../machines/storage-task.selectors.ts';
-import { publicObjectUrl, signObject } from '../../api/storage.ts';
-import { SIGNED_URL_EXPIRY, SIGNED_URL_EXPIRY_LABELS, baseName, joinPath, type SignedUrlExpiry } from '../../domain/storage.ts';
+import { objectUrl, type ObjectUrlRequest } from '../../actors/storage-forms.ts';
+import { SIGNED_URL_EXPIRY_LABELS, baseName, joinPath, type SignedUrlExpiry } from '../../domain/storage.ts';
 import { Button } from '../../ui/Button.tsx';
 import { CopyButton } from '../../ui/CopyButton.tsx';
 import { Dialog, Modal } from '../../ui/Dialog.tsx';
@@ -92,11 +92,7 @@ function MoveDialog({ dialog, onClose, explorer, bucketId }: Props & { dialog: E
 }
 
 function UrlDialog({ dialog, onClose, projectRef, bucketId }: Props & { dialog: Extract<ItemDialog, { kind: 'signedUrl' | 'publicUrl' }> }) {
-  const task = useStorageTask(async (request: ItemDialog) =>
-    request.kind === 'signedUrl'
-      ? (await signObject(projectRef, bucketId, request.path, SIGNED_URL_EXPIRY[request.expiry])).signedUrl
-      : publicObjectUrl(projectRef, bucketId, (request as { path: string }).path),
-  );
+  const task = useStorageTask((request: ObjectUrlRequest) => objectUrl(projectRef, bucketId, request));
   useEffect(() => task.send({ type: 'task.submit', request: dialog }), [task, dialog]);
   const url = useSelector(task, selectTaskOutput) as string | null;
   const loading = useSelector(task, selectSubmitting);

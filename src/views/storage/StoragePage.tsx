@@ -11,7 +11,7 @@ import {
 } from '../../../machines/storage-explorer.selectors.ts';
 import { selectSubmitting, selectTaskError } from '../../../machines/storage-task.selectors.ts';
 import type { Project } from '../../api/types.ts';
-import { deleteBucket, emptyBucket } from '../../api/storage.ts';
+import { deleteBucketAndObjects } from '../../actors/storage-forms.ts';
 import type { Bucket } from '../../domain/storage.ts';
 import { Badge } from '../../ui/Badge.tsx';
 import { Button } from '../../ui/Button.tsx';
@@ -165,9 +165,7 @@ function BucketsSidebar({
 
 function DeleteBucketModal({ projectRef, bucket, onClose, onDeleted }: { projectRef: string; bucket: Bucket; onClose: () => void; onDeleted: () => void }) {
   const task = useStorageTask(async () => {
-    // A bucket must be empty before it can go.
-    await emptyBucket(projectRef, bucket.id);
-    await deleteBucket(projectRef, bucket.id);
+    await deleteBucketAndObjects(projectRef, bucket.id);
     toast.success(`Successfully deleted bucket ${bucket.name}`);
     onClose();
     onDeleted();

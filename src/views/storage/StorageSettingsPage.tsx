@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { selectSubmitting, selectTaskError } from '../../../machines/storage-task.selectors.ts';
-import { updateStorageConfig } from '../../api/storage.ts';
+import { saveFileSizeLimit } from '../../actors/storage-forms.ts';
 import { formatBytes } from '../../domain/format.ts';
 import { Button } from '../../ui/Button.tsx';
 import { CopyButton } from '../../ui/CopyButton.tsx';
@@ -37,7 +37,7 @@ export function StorageSettingsPage({ projectRef, fileSizeLimit, endpoints, onSa
   const [value, setValue] = useState(initial.value);
   const [unit, setUnit] = useState<Unit>(initial.unit);
   const task = useStorageTask(async (bytes: number) => {
-    await updateStorageConfig(projectRef, bytes);
+    await saveFileSizeLimit(projectRef, bytes);
     toast.success('Successfully updated storage settings');
     onSaved();
   });
