@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { ToggleButton, ToggleButtonGroup } from 'react-aria-components';
@@ -97,18 +97,17 @@ function useUrlSync(list: ListActor, urlSearch: ProjectListSearch, onUrlSearchCh
   const statuses = useSelector(list, selectStatuses);
   const urlKey = JSON.stringify(projectListSearchOf(listQueryOf(urlSearch)));
   const appliedKey = JSON.stringify(projectListSearchOf({ search, sort, statuses }));
-  const latestUrlKey = useRef(urlKey);
-  latestUrlKey.current = urlKey;
 
   useEffect(() => {
     list.send({ type: 'list.setQuery', ...listQueryOf(JSON.parse(urlKey) as ProjectListSearch) });
   }, [list, urlKey]);
 
-  useEffect(() => {
-    if (appliedKey !== latestUrlKey.current) onUrlSearchChange(JSON.parse(appliedKey) as ProjectListSearch);
-    // onUrlSearchChange is a fresh closure every render; only the applied query matters here.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [appliedKey]);
+  // Only a newly applied query is written back; onUrlSearchChange (a fresh closure every render) and the address's
+  // current query are read at that moment, not followed.
+  const writeBack = useEffectEvent((key: string) => {
+    if (key !== urlKey) onUrlSearchChange(JSON.parse(key) as ProjectListSearch);
+  });
+  useEffect(() => writeBack(appliedKey), [appliedKey]);
 }
 
 function Toolbar({ list, mode, onModeChange }: { list: ListActor; mode: ProjectsViewMode; onModeChange: (mode: ProjectsViewMode) => void }) {

@@ -2,7 +2,7 @@
 // a pause), Run (Ctrl/Cmd+Enter: the selection or everything), Cancel while running, EXPLAIN, the role picker,
 // the database picker, and the results with their row count and duration, copy and export.
 import { useSelector } from '@xstate/react';
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import type { EditorView } from '@uiw/react-codemirror';
 import { selectImpersonation } from '../../../machines/role-impersonation.selectors.ts';
 import {
@@ -92,9 +92,9 @@ export function SqlTabPage(props: SqlTabPageProps) {
   useEffect(() => () => void flushDraft(project.ref, snippetId), [project.ref, snippetId]);
 
   // The tab's label follows the snippet's name once it is loaded.
+  const announceName = useEffectEvent((loaded: string) => props.onLoaded(loaded));
   useEffect(() => {
-    if (name) props.onLoaded(name);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    if (name) announceName(name);
   }, [name]);
 
   const start = (sqlText: string, selection: { from: number; to: number } | null, explain: boolean) => {
@@ -118,9 +118,10 @@ export function SqlTabPage(props: SqlTabPageProps) {
     start(current?.state.doc.toString() ?? text, range ? { from: range.from, to: range.to } : null, explain);
   };
 
+  // A run that ended (result or error) is announced once per outcome.
+  const announceRan = useEffectEvent(() => props.onRan());
   useEffect(() => {
-    if (result || runError) props.onRan();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    if (result || runError) announceRan();
   }, [result, runError]);
 
   const marked = useMemo(() => {

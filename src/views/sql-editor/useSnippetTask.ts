@@ -1,16 +1,14 @@
 // A snippet change (create, rename, favourite, delete) as a submission actor (storage-task machine: idle →
 // submitting → succeeded | failed), with its effect; `onDone` runs after a success (e.g. reload the list).
 import { useActorRef } from '@xstate/react';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { fromPromise } from 'xstate';
 import { storageTaskMachine } from '../../../machines/storage-task.machine.ts';
 
 export function useSnippetTask<TRequest, TOutput>(perform: (request: TRequest) => Promise<TOutput>, onDone: (output: TOutput) => void) {
-  const machine = useMemo(
-    () => storageTaskMachine.provide({ actors: { perform: fromPromise<unknown, unknown>(({ input }) => perform(input as TRequest)) } }),
-    // The effect is fixed for the mounted view.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [],
+  // The effect is fixed for the mounted view: the machine is built once (useActorRef keeps the first actor anyway).
+  const [machine] = useState(() =>
+    storageTaskMachine.provide({ actors: { perform: fromPromise<unknown, unknown>(({ input }) => perform(input as TRequest)) } }),
   );
   const actor = useActorRef(machine);
   const done = useRef(onDone);

@@ -1,4 +1,4 @@
-import { memo, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { memo, useEffect, useEffectEvent, useLayoutEffect, useRef, useState } from 'react';
 import type { Row } from '../../../machines/storage-explorer.selectors.ts';
 import { SIGNED_URL_EXPIRY_LABELS, type SignedUrlExpiry } from '../../domain/storage.ts';
 import { renameSelection } from '../../domain/storage-names.ts';
@@ -132,12 +132,13 @@ function EditingRow(props: { initial: string; error: string | null; isFolder: bo
   // The field takes the focus with the name selected (issue 14 item 6; a file's without its extension). The row
   // menu that started the rename closes in the same moment and hands the focus back to its (now gone) trigger a
   // frame later, leaving it nowhere: the field takes it again then, unless the user already put it elsewhere.
+  const selection = useEffectEvent(() => renameSelection(props.initial, props.isFolder));
   useLayoutEffect(() => {
     const field = input.current;
     if (!field) return;
     const take = () => {
       field.focus();
-      const { start, end } = renameSelection(props.initial, props.isFolder);
+      const { start, end } = selection();
       field.setSelectionRange(start, end);
     };
     take();
@@ -147,7 +148,6 @@ function EditingRow(props: { initial: string; error: string | null; isFolder: bo
     });
     return () => cancelAnimationFrame(frame);
     // Once, when the row starts editing.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   return (
     <div data-testid="storage-editing-row">

@@ -1,5 +1,5 @@
 import { createFileRoute, getRouteApi, redirect, useNavigate } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import { useEffect, useEffectEvent } from 'react';
 import { useSelector } from '@xstate/react';
 import { selectResolvedTheme } from '../../../../../../machines/theme.selectors.ts';
 import { SNIPPET_ID_PATTERN } from '../../../../../domain/shared-constants.ts';
@@ -44,10 +44,12 @@ function SqlTabRoute() {
   const open = (id: string) => void navigate({ to: '/project/$ref/sql/$sqlId', params: { ref: project.ref, sqlId: id } });
 
   // spec B2.2: the last selected schema is remembered per project.
+  // Only a new ?schema= matters; the preferences are read as they are at that moment.
+  const rememberSchema = useEffectEvent((chosen: string) => {
+    if (chosen !== shared.projectPreferences.lastSchema) shared.setProjectPreferences({ ...shared.projectPreferences, lastSchema: chosen });
+  });
   useEffect(() => {
-    if (schema && schema !== shared.projectPreferences.lastSchema) shared.setProjectPreferences({ ...shared.projectPreferences, lastSchema: schema });
-    // Only a new ?schema= matters.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    if (schema) rememberSchema(schema);
   }, [schema]);
 
   if (!SNIPPET_ID_PATTERN.test(sqlId)) return <SqlHome onOpen={open} />;
