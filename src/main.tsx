@@ -11,7 +11,8 @@ import { createSessionActor, getAccessToken } from './actors/session.ts';
 import { createThemeActor } from './actors/theme.ts';
 import { createSidebarActor } from './actors/sidebar.ts';
 import { defaultFlags, flagOverridesFromCookie } from './domain/navigation/flags.ts';
-import { selectCanEnterConsole } from '../machines/session.selectors.ts';
+import { selectCanEnterConsole, selectIsSettled } from '../machines/session.selectors.ts';
+import { watchConsoleEntry } from './actors/console-entry.ts';
 import { maybeStartInspector } from './dev/inspector.ts';
 
 // App-wide actors are created once here and handed to the router context (DESIGN §3).
@@ -28,16 +29,12 @@ const flags = { ...defaultFlags(), ...flagOverridesFromCookie(document.cookie) }
 
 const router = createAppRouter({ config, session, theme, sidebar, flags });
 
-// Re-run route guards when the user signs in or out (in this tab or another one).
-let canEnter = selectCanEnterConsole(session.getSnapshot());
-session.subscribe((snapshot) => {
-  const next = selectCanEnterConsole(snapshot);
-  if (next !== canEnter) {
-    canEnter = next;
-    // Memberships belong to the user who was signed in: another user must not see their roles.
-    clearPermissions();
-    void router.invalidate();
-  }
+// Re-run route guards when the user signs in or out (in this tab or another one); not when the session first
+// settles, which the guards already waited for.
+watchConsoleEntry(session, { settled: selectIsSettled, canEnter: selectCanEnterConsole }, () => {
+  // Memberships belong to the user who was signed in: another user must not see their roles.
+  clearPermissions();
+  void router.invalidate();
 });
 
 const root = document.getElementById('root');
