@@ -36,6 +36,32 @@ const viewAreas = [
   'shared',
 ];
 
+// Areas that are the shared area of a group of views, besides src/views/shared/: src/views/editor holds what both
+// editors show (B2.2 tabs and recent items, the role picker, the database picker).
+const sharedAreas = {
+  'sql-editor': ['./editor'],
+  'table-editor': ['./editor'],
+};
+
+// Imports across areas that stay until their owners move them (paths relative to src/views/).
+const pendingAreaImports = {
+  // TODO(issue 15): owned by shell (load) — fix after: move useProjectRole and useShellData to src/views/shared/
+  // (the settings pages, storage, the paused card and the delete modal read them); the shell then imports
+  // '../shared/ProjectStatusContext.tsx', '../shared/useProjectsListActor.ts' and '../shared/useAppContext.ts', and
+  // the forwarding modules in project-status/, projects/ and shell/useAppContext.ts go.
+  'project-lifecycle': ['./shell/useProjectRole.ts'],
+  storage: ['./shell/useProjectRole.ts'],
+  shared: ['./shell/useProjectRole.ts', './shell/useShellData.ts'],
+  shell: ['./project-status/ProjectStatusContext.tsx', './projects/useProjectsListActor.ts'],
+  // TODO(issue 15): owned by project (load) — fix after: ProjectHome imports ../shared/ProjectPausedCard.tsx,
+  // ../shared/ProjectStatusContext.tsx and ../../ui/Page.css.ts; then delete the forwarding modules.
+  project: ['./project-lifecycle/ProjectPausedCard.tsx', './project-status/ProjectStatusContext.tsx', './pages/Page.css.ts'],
+  // TODO(issue 15): owned by editor (grid2) — fix after: DatabasePicker imports ../shared/useAppContext.ts;
+  // table-editor's useProjectRole goes with the shell's move above.
+  editor: ['./shell/useAppContext.ts'],
+  'table-editor': ['./shell/useProjectRole.ts'],
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -66,7 +92,16 @@ export default tseslint.config(
     rules: {
       // The compiler already reports these (noUnusedLocals/noUnusedParameters); a second report adds nothing.
       '@typescript-eslint/no-unused-vars': 'off',
+      // Matching control characters is the point where we use such a regex: storage object names and auth fields
+      // refuse them, the test DOM escapes them.
+      'no-control-regex': 'off',
     },
+  },
+  // Test helpers hand back parsed JSON bodies and fake actor logic as `any` so that assertions stay short; the
+  // product code keeps the rule.
+  {
+    files: ['**/*.test.{ts,tsx}', '**/testing/**', '**/testing.ts', 'machines.test/**', 'e2e/**', 'bench/**'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {
     files: ['src/**/*.{ts,tsx}'],
@@ -95,6 +130,8 @@ export default tseslint.config(
             {
               regex: '^(\\.\\./)+api(/|$)',
               allowTypeImports: true,
+              // The error class views tell a 404 from other failures by (instanceof); it calls nothing.
+              allowImportNames: ['ApiError'],
               message:
                 'Views never call src/api functions (DESIGN §2): run the effect in an actor (src/actors/) or read it in a route loader; `import type` is fine.',
             },
@@ -102,6 +139,26 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  // TODO(issue 15): owned by table-editor (grid2) — fix after: these panels and the grid call src/api directly; their
+  // effects move to src/actors/ (the typed task machine of issue 15's second bullet).
+  // TODO(issue 15): owned by shell (load) — fix after: useProjectRole's fetchPermissions goes to an actor or loader.
+  {
+    files: [
+      'src/views/table-editor/grid/TableGridPage.tsx',
+      'src/views/table-editor/panels/ColumnPanel.tsx',
+      'src/views/table-editor/panels/ConfirmDialogs.tsx',
+      'src/views/table-editor/panels/ExpandValuePanel.tsx',
+      'src/views/table-editor/panels/NewTablePanel.tsx',
+      'src/views/table-editor/panels/ReferencePickerPanel.tsx',
+      'src/views/table-editor/panels/ReverseReferences.tsx',
+      'src/views/table-editor/panels/RowPanel.tsx',
+      'src/views/table-editor/panels/SchemaPanel.tsx',
+      'src/views/table-editor/panels/TableSettingsPanels.tsx',
+      'src/views/table-editor/panels/useCatalogChoices.ts',
+      'src/views/shell/useProjectRole.ts',
+    ],
+    rules: { '@typescript-eslint/no-restricted-imports': 'off' },
   },
   // One area's views never import another area's internals.
   {
@@ -113,7 +170,7 @@ export default tseslint.config(
           zones: viewAreas.map((area) => ({
             target: `./src/views/${area}`,
             from: './src/views',
-            except: [...new Set([`./${area}`, './shared'])],
+            except: [...new Set([`./${area}`, './shared', ...(sharedAreas[area] ?? []), ...(pendingAreaImports[area] ?? [])])],
             message: `Views of one area never import another area's internals (DESIGN §2): move the shared piece to src/ui/ (generic) or src/views/shared/ (project-aware).`,
           })),
         },
@@ -131,7 +188,9 @@ export default tseslint.config(
             {
               target: './machines',
               from: './src',
-              except: ['./domain'],
+              // TODO(issue 15): owned by the 'Entity types live with the domain' bullet — fix after: PlanId and
+              // Project move out of src/api/types.ts; then './api/types.ts' leaves this list.
+              except: ['./domain', './api/types.ts'],
               message: 'machines/ imports nothing from src/ but src/domain (DESIGN §2).',
             },
           ],
