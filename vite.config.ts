@@ -4,10 +4,10 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 
 // Route loaders stay in the route tree (and so in the first load) only where a first load needs their data at
-// once: the signed-in layout, a project's layout and an organization's layout. Every other route's loader goes
+// once: the signed-in layout, a project's layout, an organization's layout and its projects list (first page). Every other route's loader goes
 // into the chunk of its component, fetched when the route is preloaded (on intent) or entered, so the code it
 // pulls in (API modules, machines, server-shared schemas) stays off the critical path (issue 15).
-export const EAGER_LOADER_ROUTES = new Set(['/_app', '/_app/project/$ref', '/_app/org/$slug']);
+export const EAGER_LOADER_ROUTES = new Set(['/_app', '/_app/project/$ref', '/_app/org/$slug', '/_app/org/$slug/']);
 export function routeSplitGroupings(routeId: string): Array<Array<'loader' | 'component' | 'pendingComponent' | 'errorComponent' | 'notFoundComponent'>> {
   if (EAGER_LOADER_ROUTES.has(routeId)) return [['component'], ['errorComponent'], ['notFoundComponent']];
   return [['loader', 'component'], ['errorComponent'], ['notFoundComponent']];

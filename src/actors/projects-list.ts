@@ -3,25 +3,26 @@
 // reads projects and pagination.count).
 import { fromPromise } from 'xstate';
 import { infiniteListMachine, type FetchPageInput, type FetchPageOutput } from '../../machines/infinite-list.machine.ts';
-import { fetchOrganizationProjects } from '../api/platform.ts';
+import { fetchOrganizationProjects, type ProjectListQuery } from '../api/platform.ts';
+import { takePrefetchedProjectsPage } from './projects-prefetch.ts';
 import type { Project } from '../api/types.ts';
 import { PROJECT_SEARCH_DEBOUNCE_MS } from '../domain/navigation/constants.ts';
 
 export const fetchProjectsPage = fromPromise<FetchPageOutput, FetchPageInput>(async ({ input, signal }): Promise<FetchPageOutput<Project>> => {
   const slug = input.slug;
   if (typeof slug !== 'string' || slug === '') throw new Error('No organization to list projects of');
-  const page = await fetchOrganizationProjects(
-    slug,
-    {
-      limit: input.limit,
-      offset: input.offset,
-      ...(input.sort ? { sort: input.sort } : {}),
-      search: input.search,
-      statuses: input.statuses,
-    },
+  const query: ProjectListQuery = {
+    limit: input.limit,
+    offset: input.offset,
+    ...(input.sort ? { sort: input.sort } : {}),
+    search: input.search,
+    statuses: input.statuses,
+  };
+  // The route loader may already have asked for this page (issue 15).
+  const page =
+    (await takePrefetchedProjectsPage(slug, query)) ??
     // The machine stops a superseded fetch; aborting drops its request too.
-    { signal },
-  );
+    (await fetchOrganizationProjects(slug, query, { signal }));
   return { items: page.projects, count: page.pagination.count };
 });
 

@@ -14,7 +14,7 @@ import { Icon } from '../../ui/Icon.tsx';
 import { MenuItem, MenuSection, MenuSeparator } from '../../ui/Menu.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import * as menuCss from '../../ui/Menu.css.ts';
-import { useProjectsListActor } from '../projects/useProjectsListActor.ts';
+import { useProjectsListActor } from '../shared/useProjectsListActor.ts';
 import * as css from './ProjectSwitcherMenu.css.ts';
 
 export const NEW_PROJECT_KEY = '__new';
