@@ -46,13 +46,13 @@ const sharedAreas = {
 // Imports across areas that stay until their owners move them (paths relative to src/views/).
 const pendingAreaImports = {
   // TODO(issue 15): owned by shell (load) — fix after: move useProjectRole and useShellData to src/views/shared/
-  // (the settings pages, storage, the paused card and the delete modal read them); the shell then imports
-  // '../shared/ProjectStatusContext.tsx', '../shared/useProjectsListActor.ts' and '../shared/useAppContext.ts', and
-  // the forwarding modules in project-status/, projects/ and shell/useAppContext.ts go.
+  // (the settings pages, storage, the paused card and the delete modal read them); useShellData then imports
+  // '../shared/ProjectStatusContext.tsx', the routes '../views/shared/useAppContext.ts', and the forwarding module
+  // project-status/ProjectStatusContext.tsx and shell/useAppContext.ts go.
   'project-lifecycle': ['./shell/useProjectRole.ts'],
   storage: ['./shell/useProjectRole.ts'],
   shared: ['./shell/useProjectRole.ts', './shell/useShellData.ts'],
-  shell: ['./project-status/ProjectStatusContext.tsx', './projects/useProjectsListActor.ts'],
+  shell: ['./project-status/ProjectStatusContext.tsx'],
   // TODO(issue 15): owned by project (load) — fix after: ProjectHome imports ../shared/ProjectPausedCard.tsx,
   // ../shared/ProjectStatusContext.tsx and ../../ui/Page.css.ts; then delete the forwarding modules.
   project: ['./project-lifecycle/ProjectPausedCard.tsx', './project-status/ProjectStatusContext.tsx', './pages/Page.css.ts'],
