@@ -3,7 +3,7 @@ import { compact, oneOf, str } from '../../../../search-params.ts';
 import { canManageMembers } from '../../../../domain/team.ts';
 import type { MemberRole } from '../../../../api/schemas/platformFields.ts';
 import { BillingPage } from '../../../../views/billing/BillingPage.tsx';
-import { useAppContext } from '../../../../views/shell/useAppContext.ts';
+import { useAppContext } from '../../../../views/shared/useAppContext.ts';
 
 const orgRoute = getRouteApi('/_app/org/$slug');
 

@@ -7,7 +7,7 @@ import { tabId } from '../../../../../domain/editor-tabs.ts';
 import { DEFAULT_SQL_SCHEMA } from '../../../../../domain/sql-editor.ts';
 import { compact, str } from '../../../../../search-params.ts';
 import { useEditorTabs } from '../../../../../views/editor/EditorTabsContext.tsx';
-import { useAppContext } from '../../../../../views/shell/useAppContext.ts';
+import { useAppContext } from '../../../../../views/shared/useAppContext.ts';
 import { useSqlEditor } from '../../../../../views/sql-editor/SqlEditorContext.tsx';
 import { SqlHome } from '../../../../../views/sql-editor/SqlHome.tsx';
 import { SqlTabPage } from '../../../../../views/sql-editor/SqlTabPage.tsx';
