@@ -65,6 +65,14 @@ export function poolSizes(limit: number): { api: number; console: number } {
   return { api: clamp(limit / 3, 5, 40), console: clamp(limit / 6, 3, 20) };
 }
 
+/**
+ * How long an idle connection to a project database is kept (issue 15, platform memory). Every connection is a
+ * postgres backend of ~15 MB RSS, one per project in use, so five projects left open cost ~75 MB if kept; opening a
+ * new one costs ~10–30 ms (measured here: connection, SCRAM, first catalog reads). The pools keep no minimum
+ * (pg's `min` is 0): a burst of requests shares warm connections, a project left alone holds none.
+ */
+export const IDLE_CONNECTION_MS = 500;
+
 /** How long a request waits for a connection of the pool before a 503: the console queues longer. */
 const API_WAIT_MS = 5_000;
 const CONSOLE_WAIT_MS = 30_000;
@@ -112,7 +120,7 @@ export function createProjectPools(options: {
     const sizes = poolSizes(connectionLimit(rows[0]?.size ?? 'ci_micro'));
     const connectionString = options.server.urlAs(projectDatabase(ref), apiRole(ref), password);
     const make = (config: pg.PoolConfig) => {
-      const pool = new pg.Pool({ connectionString, idleTimeoutMillis: 10_000, types: projectTypes, ...config });
+      const pool = new pg.Pool({ connectionString, idleTimeoutMillis: IDLE_CONNECTION_MS, min: 0, types: projectTypes, ...config });
       pool.on('error', () => {});
       return pool;
     };
