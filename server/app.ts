@@ -10,6 +10,7 @@ import { loopbackHostCheck } from './http/hostCheck.ts';
 import { requireSession, type VerifyAccessToken } from './http/session.ts';
 import { pgMetaRoutes } from './pgmeta/routes.ts';
 import { tableExportDownloadRoutes, tableExportRoutes } from './pgmeta/export.ts';
+import { tableImportRoutes } from './pgmeta/csv-import.ts';
 import { organizationRoutes } from './routes/organizations.ts';
 import { orgProjectRoutes } from './routes/orgProjects.ts';
 import { profileRoutes } from './routes/profile.ts';
@@ -93,6 +94,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   platform.route('/', projectRoutes({ publicHost: deps.publicHost }));
   platform.route('/', pgMetaRoutes());
   platform.route('/', tableExportRoutes({ publicHost: deps.publicHost }));
+  platform.route('/', tableImportRoutes());
   platform.route('/', platformStorageRoutes({ publicHost: deps.publicHost }));
   platform.route('/', lifecycleRoutes());
   platform.route('/', backupRoutes({ publicHost: deps.publicHost }));

@@ -2,6 +2,7 @@
 // console sends it: one JSON parameter per batch, values converted by each column's type, bad rows found by halves.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertBatchSql, insertNarrowingErrors, rowObject } from '../../src/domain/table-editor/csv.ts';
+import { copyImportSql, copyRow } from './csv-import.ts';
 import { startPlatformHarness, type PlatformHarness, type TestUser } from '../testing/platform.ts';
 
 let h: PlatformHarness;
@@ -87,5 +88,100 @@ describe('csv import SQL', () => {
         stopAfter: 100,
       }),
     ).rejects.toThrow(/column "nope"/);
+  });
+});
+
+// Issue 15: the import streams each chunk of the file as CSV into `COPY … FROM STDIN` (POST …/import).
+describe('csv import by COPY', () => {
+  const importPath = (table: string, columns: string[], schema = 'public') =>
+    `/api/platform/pg-meta/${ref}/import?${new URLSearchParams({ schema, table, columns: JSON.stringify(columns) })}`;
+  const copy = (table: string, columns: string[], csv: string, token = owner.token) =>
+    h.call('POST', importPath(table, columns), { token, body: csv });
+
+  beforeAll(async () => {
+    const created = await sql(`create table public."Copy, ""Items""" (
+      id bigint generated always as identity primary key, name text not null unique, price numeric(10,2), tags text[],
+      meta jsonb, born date, ok boolean default true, note text)`);
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+  });
+
+  it('quotes the table and columns with the library helpers', () => {
+    expect(copyImportSql('public', 'Copy, "Items"', ['na"me', 'price'])).toBe(
+      'copy public."Copy, ""Items""" ("na""me", price) from stdin with (format csv)',
+    );
+  });
+
+  it('copies a chunk: values converted by their column types, an unquoted empty field is NULL, a quoted one is empty', async () => {
+    const csv = 'Ada,12.5,"{a,""b c""}","{""k"":[1,2]}",1815-12-10,\nBob,,,,,""\n"Multi\nline",1,,,,x\n';
+    const done = await copy('Copy, "Items"', ['name', 'price', 'tags', 'meta', 'born', 'note'], csv);
+    expect(done).toEqual({ status: 200, body: { inserted: 3 } });
+    const read = await sql(`select name, price, tags, meta, born, ok, note from public."Copy, ""Items""" order by name`);
+    expect(read.body).toEqual([
+      { name: 'Ada', price: '12.50', tags: ['a', 'b c'], meta: { k: [1, 2] }, born: '1815-12-10', ok: true, note: null },
+      { name: 'Bob', price: null, tags: null, meta: null, born: null, ok: true, note: '' },
+      { name: 'Multi\nline', price: '1.00', tags: null, meta: null, born: null, ok: true, note: 'x' },
+    ]);
+  });
+
+  it('refuses a chunk with a bad value whole, naming its row (a quoted value spanning lines counts as one)', async () => {
+    const csv = '"two\nlines",1\nfine,2\nbad,abc\nlater,4\n';
+    const refused = await copy('Copy, "Items"', ['name', 'price'], csv);
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual({ message: 'invalid input syntax for type numeric: "abc"', code: '22P02', row: 3 });
+    const dup = await copy('Copy, "Items"', ['name'], 'new one\nAda\n');
+    expect(dup.body).toMatchObject({ code: '23505', row: 2 });
+    const nulls = await copy('Copy, "Items"', ['name', 'price'], 'x,1\n,2\n');
+    expect(nulls.body).toMatchObject({ code: '23502', row: 2 });
+    const kept = await sql(`select count(*)::int as n from public."Copy, ""Items""" where name in (E'two\\nlines', 'fine', 'later', 'new one', 'x')`);
+    expect(kept.body).toEqual([{ n: 0 }]);
+  });
+
+  it('answers a refusal that is not about a row without a row (missing column or table): a 400, not a 500', async () => {
+    const column = await copy('Copy, "Items"', ['nope'], 'x\n');
+    expect(column.status).toBe(400);
+    expect(column.body.row).toBeUndefined();
+    expect(column.body.message).toMatch(/column "nope"/);
+    const table = await copy('missing', ['a'], 'x\n');
+    expect(table.status).toBe(400);
+    expect(table.body.code).toBe('42P01');
+    const badQuery = await h.call('POST', `/api/platform/pg-meta/${ref}/import?schema=public&table=t&columns=nope`, { token: owner.token, body: 'x' });
+    expect(badQuery.status).toBe(400);
+  });
+
+  it('writes an identity ALWAYS column as given (COPY, like overriding system value)', async () => {
+    expect((await copy('Copy, "Items"', ['id', 'name'], '5000,Eve\n')).status).toBe(200);
+    expect((await sql(`select id from public."Copy, ""Items""" where name = 'Eve'`)).body).toEqual([{ id: '5000' }]);
+  });
+
+  it('refuses read-only members (403), strangers (404) and no session (401), and writes nothing', async () => {
+    const reader = await h.user();
+    await h.call('GET', '/api/platform/profile', { token: reader.token });
+    await h.services.pool.query(
+      `insert into members select o.id, $2, 'read_only' from organizations o join projects p on p.organization_id = o.id where p.ref = $1`,
+      [ref, reader.id],
+    );
+    const readOnly = await copy('Copy, "Items"', ['name'], 'by reader\n', reader.token);
+    expect(readOnly.status).toBe(403);
+    const stranger = await h.user();
+    expect((await copy('Copy, "Items"', ['name'], 'by stranger\n', stranger.token)).status).toBe(404);
+    expect((await h.request('POST', importPath('Copy, "Items"', ['name']), { token: null, body: 'anon\n' })).status).toBe(401);
+    const kept = await sql(`select count(*)::int as n from public."Copy, ""Items""" where name like 'by %' or name = 'anon'`);
+    expect(kept.body).toEqual([{ n: 0 }]);
+  });
+
+  it('streams a chunk of 200,000 rows (~4 MB) through COPY', async () => {
+    await sql('create table public.big (n int, label text)');
+    const rows = Array.from({ length: 200_000 }, (_, i) => `${i},row ${i}`).join('\n') + '\n';
+    const done = await copy('big', ['n', 'label'], rows);
+    expect(done).toEqual({ status: 200, body: { inserted: 200_000 } });
+    expect((await sql('select count(*)::int as n, sum(n)::text as s from public.big')).body).toEqual([
+      { n: 200_000, s: String((199_999 * 200_000) / 2) },
+    ]);
+  });
+
+  it('reads the row from the context Postgres gives', () => {
+    expect(copyRow('COPY Copy, "Items", line 3, column price: "abc"')).toBe(3);
+    expect(copyRow('COPY big, line 12')).toBe(12);
+    expect(copyRow(undefined)).toBeNull();
   });
 });
