@@ -36,6 +36,7 @@ test.beforeAll(async ({ browser, baseURL }) => {
     insert into ${SCHEMA}.short_list select i, 'label ' || i from generate_series(1, 50) i;
     create table ${SCHEMA}.nothing_yet (id bigint primary key, label text);
     create table ${SCHEMA}.soon_gone (id bigint primary key);
+    create table ${SCHEMA}.gone_while_open (id bigint primary key);
     create table ${OTHER_SCHEMA}.elsewhere (id bigint primary key);`);
   await readIds();
   page = await browser.newPage({ storageState: STORAGE_STATE, viewport: { width: 1400, height: 800 } });
@@ -169,6 +170,27 @@ test('a dropped table opened from Recent items says so and leaves the recent ite
   await expect(page).toHaveURL(/\/editor\?/);
   expect(await page.getByRole('tab').count()).toBe(tabsBefore);
   await expect(tab('soon_gone')).toHaveCount(0);
+});
+
+test('a tab whose table was dropped says so and offers to close it; the table leaves the recent items', async () => {
+  await page.goto(tableUrl('gone_while_open'));
+  await expect(grid()).toBeVisible();
+  await tab('gone_while_open').dblclick();
+  await page.goto(tableUrl('short_list'));
+  await expect(grid()).toBeVisible();
+  await tab('short_list').dblclick();
+  await sql(`drop table ${SCHEMA}.gone_while_open`);
+  await tab('gone_while_open').click();
+  await expect(page.getByRole('heading', { name: 'Table not found' })).toBeVisible();
+  await expect(page.getByTestId('table-list').locator('[data-testid="table-entry"][data-name="gone_while_open"]')).toHaveCount(0);
+  await page.screenshot({ path: `${SCREENSHOTS}/table-tab-dropped.png` });
+  await page.getByRole('button', { name: 'Close this tab' }).click();
+  await expect(tab('gone_while_open')).toHaveCount(0);
+  await expect(page).toHaveURL(new RegExp(`/editor/${ids.short_list}\\?`));
+  await expect(grid()).toBeVisible();
+  await page.goto(editorHome());
+  await expect(page.getByTestId('recent-items').getByRole('button', { name: /short_list/ })).toBeVisible();
+  await expect(page.getByTestId('recent-items').getByRole('button', { name: /gone_while_open/ })).toHaveCount(0);
 });
 
 test('the table editor has the database picker (spec B2.3)', async () => {

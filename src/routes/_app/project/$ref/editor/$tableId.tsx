@@ -1,4 +1,5 @@
-import { createFileRoute, getRouteApi, useRouter } from '@tanstack/react-router';
+import { createFileRoute, getRouteApi, useNavigate, useRouter } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import { ApiError } from '../../../../../api/client.ts';
 import { fetchTableMeta } from '../../../../../api/table-editor.ts';
@@ -8,10 +9,13 @@ import { cellText } from '../../../../../domain/table-editor/grid-cells.ts';
 import type { Relationship, RowFilter, RowSort, TableMeta } from '../../../../../domain/table-editor/types.ts';
 import { knownColumns, parseFilters, parseSorts, serializeFilters, serializeSorts } from '../../../../../domain/table-editor/url.ts';
 import { bool, compact, str } from '../../../../../search-params.ts';
+import { parseTabId, tabKind, tabSearch } from '../../../../../domain/editor-tabs.ts';
+import { Button } from '../../../../../ui/Button.tsx';
 import { ErrorAlert } from '../../../../../ui/ErrorAlert.tsx';
 import { EmptyState } from '../../../../../ui/EmptyState.tsx';
 import { toast } from '../../../../../ui/toast.ts';
 import { TableGridPage } from '../../../../../views/table-editor/grid/TableGridPage.tsx';
+import { useEditorTabs } from '../../../../../views/editor/EditorTabsContext.tsx';
 import { useTableEditor } from '../../../../../views/table-editor/TableEditorContext.tsx';
 
 const projectRoute = getRouteApi('/_app/project/$ref');
@@ -54,6 +58,7 @@ function TablePage() {
   const { project } = projectRoute.useLoaderData();
   const loaded = Route.useLoaderData();
   const search = Route.useSearch();
+  const params = Route.useParams();
   const navigate = Route.useNavigate();
   const router = useRouter();
   const { revisions } = useTableEditor();
@@ -66,9 +71,7 @@ function TablePage() {
     void router.invalidate({ filter: (match) => match.routeId === Route.id });
   }, [revisions.table, router]);
 
-  if (loaded.notFound) {
-    return <EmptyState title="Table not found" description="This table does not exist (anymore) in this project. Pick another one from the list." />;
-  }
+  if (loaded.notFound) return <MissingTable projectRef={project.ref} tableId={params.tableId} />;
   if (!loaded.meta) return <ErrorAlert subject="Failed to load the table" error={loaded.error} projectRef={project.ref} />;
   const meta = loaded.meta;
   const names = meta.columns.map((column) => column.name);
@@ -110,6 +113,55 @@ function TablePage() {
       filters={filters}
       onQueryChange={onQueryChange}
       onFollow={(relationship, value) => void onFollow(relationship, value)}
+    />
+  );
+}
+
+/**
+ * The table of this tab is gone (dropped, or the address is wrong): it says so, leaves the recent items, and its tab can
+ * be closed from here — never a dead tab left without a word (issue 14 item 6).
+ */
+function MissingTable({ projectRef, tableId }: { projectRef: string; tableId: string }) {
+  const tabs = useEditorTabs();
+  const navigate = useNavigate();
+  const { invalidate } = useTableEditor();
+  const isThisTable = (id: string, metadata: { tableId?: number }) =>
+    String(metadata.tableId ?? parseTabId(id)?.itemId ?? '') === tableId && tabKind(parseTabId(id)?.type ?? 'sql') === 'table';
+  const openTab = useSelector(tabs, (snapshot) =>
+    Object.values(snapshot.context.tabs.tabsMap).find((tab) => isThisTable(tab.id, tab.metadata))?.id ?? null,
+  );
+  useEffect(() => {
+    for (const item of tabs.getSnapshot().context.recentItems) {
+      if (isThisTable(item.id, item.metadata)) tabs.send({ type: 'recent.remove', id: item.id });
+    }
+    // Dropped outside the console: the table list still shows it until it reads the schema again.
+    invalidate('tables');
+    // Once per table id: the recent items are read from the actor, not followed.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [tabs, tableId, invalidate]);
+
+  const close = () => {
+    if (openTab === null) return;
+    tabs.send({ type: 'tab.close', id: openTab });
+    // As the tab bar does: the tab activated in its place when it is a table tab, else the editor home.
+    const state = tabs.getSnapshot().context.tabs;
+    const next = state.activeTab !== null ? state.tabsMap[state.activeTab] : undefined;
+    if (next && tabKind(next.type) === 'table') {
+      void navigate({
+        to: '/project/$ref/editor/$tableId',
+        params: { ref: projectRef, tableId: String(next.metadata.tableId ?? parseTabId(next.id)?.itemId ?? '') },
+        search: tabSearch(next),
+      });
+    } else {
+      void navigate({ to: '/project/$ref/editor', params: { ref: projectRef } });
+    }
+  };
+
+  return (
+    <EmptyState
+      title="Table not found"
+      description="This table does not exist (anymore) in this project: it was dropped or renamed away. It was removed from your recent items."
+      action={openTab !== null ? <Button size="small" onPress={close}>Close this tab</Button> : undefined}
     />
   );
 }
