@@ -1,40 +1,26 @@
 import type { InspectionEvent } from 'xstate';
 // The console's one auth client and the session actor built on it (spec A4.11, A9 Auth constants).
-import { GoTrueClient } from '@supabase/auth-js';
+// @supabase/auth-js loads when it is needed (lazy-auth-client.ts): not on a first load with a usable stored
+// session or none (issue 15).
 import { createActor, type Actor } from 'xstate';
 import { sessionMachine, type SessionMachine } from '../../machines/session.machine.ts';
 import { AUTH_STORAGE_KEY } from '../domain/auth.ts';
-import { KEPT_LOCAL_STORAGE_KEYS } from '../domain/storage-wipe.ts';
 import {
   createAccessTokenGetter,
   defineMfaActors,
   defineSessionActors,
   defineSignInActors,
 } from './auth-actors.ts';
+import { createLazyAuthClient } from './lazy-auth-client.ts';
 
 /** The console is served under /dashboard; the auth service answers at the same origin (DESIGN §5). */
 const DASHBOARD_BASE = '/dashboard';
 
-function readFlag(key: string): boolean {
-  try {
-    return globalThis.localStorage?.getItem(key) === 'true';
-  } catch {
-    return false;
-  }
-}
-
-// spec A4.11: the auth debug and lock-disabled flags survive the storage wipe; they tune the client here.
-const lockDisabled = readFlag(KEPT_LOCAL_STORAGE_KEYS.authLockDisabled);
-
-export const authClient = new GoTrueClient({
-  url: `${location.origin}/auth/v1`,
+export const authClient = createLazyAuthClient({
+  load: () => import('./auth-client.ts').then(({ createAuthClient }) => createAuthClient()),
+  storage: localStorage,
   storageKey: AUTH_STORAGE_KEY,
-  autoRefreshToken: true,
-  persistSession: true,
-  detectSessionInUrl: true,
-  flowType: 'implicit',
-  debug: readFlag(KEPT_LOCAL_STORAGE_KEYS.authDebug),
-  ...(lockDisabled ? { lock: async <R,>(_name: string, _timeout: number, fn: () => Promise<R>) => fn() } : {}),
+  href: location.href,
 });
 
 export type SessionActor = Actor<SessionMachine>;
