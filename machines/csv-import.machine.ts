@@ -23,9 +23,9 @@ export interface CsvFile {
   size: number;
 }
 
-/** One parsed batch: the rows as a JSON array text (the insert's only parameter) and each row's line. */
+/** One parsed batch: the rows as CSV of the mapped columns (what the platform copies) and each row's line. */
 export interface CsvBatch {
-  json: string;
+  csv: string;
   lines: number[];
   /** Bytes of the file read when this batch was cut. */
   bytesRead: number;

@@ -1,5 +1,6 @@
 // Real effects of the CSV import machine (machines/csv-import.machine.ts): the preview and the parser run papaparse
-// in a Web Worker; batches go to the project database through the query endpoint.
+// in a Web Worker; each batch goes to the platform as CSV and is copied into the table with `COPY … FROM STDIN`
+// (issue 15). A request body cannot stream from Chromium over HTTP/1.1, so the file goes in batches of a few MB.
 import { fromCallback, fromPromise } from 'xstate';
 import {
   csvImportMachine,
@@ -9,9 +10,8 @@ import {
   type ParserCommand,
   type PreviewOutput,
 } from '../../machines/csv-import.machine.ts';
-import { ApiError } from '../api/client.ts';
-import { insertJsonRows } from '../api/table-editor-csv.ts';
-import { CSV_PREVIEW_ROWS, insertBatchSql, insertNarrowingErrors, type BatchOutcome } from '../domain/table-editor/csv.ts';
+import { importCsvChunk, refusedRow } from '../api/table-editor-csv.ts';
+import { CSV_PREVIEW_ROWS, copySkippingRefusedRows, type BatchOutcome } from '../domain/table-editor/csv.ts';
 import type { FromWorker, ToWorker } from './csv-import.protocol.ts';
 
 const createWorker = () => new Worker(new URL('./csv-import.worker.ts', import.meta.url), { type: 'module' });
@@ -56,25 +56,18 @@ export const parseCsvFile = fromCallback<ParserCommand, ParseFileInput>(({ input
   return () => worker.terminate();
 });
 
-const errorCode = (error: unknown) => (error instanceof ApiError ? (error.body as { code?: unknown } | null)?.code : undefined);
 const errorMessage = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export function defineInsertBatch(ref: string) {
   return fromPromise<BatchOutcome, InsertBatchInput>(async ({ input, signal }) => {
-    const statement = insertBatchSql(input.schema, input.table, input.columns, input.overridingSystemValue);
-    try {
-      await insertJsonRows(ref, statement, input.batch.json, signal);
-      return { inserted: input.batch.lines.length, rejected: [] };
-    } catch (error) {
-      if (signal.aborted) throw error;
-      // Refused: find the bad rows by halves; the good ones are inserted on the way.
-      const rows = JSON.parse(input.batch.json) as unknown[];
-      return insertNarrowingErrors(rows, input.batch.lines, (part) => insertJsonRows(ref, statement, JSON.stringify(part), signal), {
-        errorCode,
-        errorMessage,
-        stopAfter: input.stopAfter,
-      });
-    }
+    // COPY writes identity ALWAYS columns as given, as the insert's `overriding system value` did: the machine
+    // sets that flag whenever such a column is mapped, so both paths write the same rows.
+    const target = { schema: input.schema, table: input.table, columns: input.columns };
+    return copySkippingRefusedRows(input.batch.csv, input.batch.lines, (csv) => importCsvChunk(ref, target, csv, signal).then(() => undefined), {
+      refusedRow,
+      errorMessage,
+      stopAfter: input.stopAfter,
+    });
   });
 }
 

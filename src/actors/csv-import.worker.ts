@@ -1,8 +1,9 @@
 // The CSV import's parser, off the main thread (issue 6): papaparse reads the File a chunk at a time and pauses
-// after each chunk; rows are cut into batches of JSON (the insert's one parameter) and handed over only when the
-// page asks for the next one, so however big the file, only a chunk and a batch or two are held.
+// after each chunk; rows are written back as CSV of the mapped columns (what the platform's COPY reads, issue 15),
+// cut into batches and handed over only when the page asks for the next one, so however big the file, only a chunk
+// and a batch or two are held.
 import Papa from 'papaparse';
-import { dataRowLine, rowObject, type LineError } from '../domain/table-editor/csv.ts';
+import { csvRecord, dataRowLine, type LineError } from '../domain/table-editor/csv.ts';
 import type { FromWorker, ToWorker } from './csv-import.protocol.ts';
 
 /** Bytes papaparse reads per step: small enough to stay flat, big enough to be fast. */
@@ -34,7 +35,7 @@ const stripBom = (rows: string[][]) => {
 function start(scope: CsvWorkerScope, message: Extract<ToWorker, { type: 'start' }>): void {
   const post = (out: FromWorker) => scope.postMessage(out);
   const jsonColumns = new Set(message.jsonColumns);
-  const queue: Array<Record<string, unknown>> = [];
+  const queue: string[] = [];
   const queueLines: number[] = [];
   let requested = 0;
   let finished = false;
@@ -48,7 +49,7 @@ function start(scope: CsvWorkerScope, message: Extract<ToWorker, { type: 'start'
   const cut = (count: number) => {
     const rows = queue.splice(0, count);
     const lines = queueLines.splice(0, count);
-    post({ type: 'batch', batch: { json: JSON.stringify(rows), lines, bytesRead } });
+    post({ type: 'batch', batch: { csv: rows.join(''), lines, bytesRead } });
   };
 
   const pump = () => {
@@ -94,7 +95,7 @@ function start(scope: CsvWorkerScope, message: Extract<ToWorker, { type: 'start'
         const problem = badRows.get(indexInChunk) ?? (row.length !== width ? `Expected ${width} values, found ${row.length}` : undefined);
         if (problem) rejected.push({ line, message: problem });
         else {
-          queue.push(rowObject(row, message.mapping, jsonColumns));
+          queue.push(csvRecord(row, message.mapping, jsonColumns));
           queueLines.push(line);
         }
       });

@@ -1,19 +1,47 @@
-// HTTP of the table editor's CSV import and export (issue 6). The import inserts through the project query
-// endpoint (`runSql`), one parameter per batch; the export asks the platform for a signed link whose GET streams
-// `COPY … TO STDOUT` (server/pgmeta/export.ts), so rows never pass through the page.
+// HTTP of the table editor's CSV import and export (issues 6 and 15). The import sends the file in chunks of CSV
+// to `POST …/pg-meta/{ref}/import`, which copies each with `COPY … FROM STDIN`; the export asks the platform for a
+// signed link whose GET streams `COPY … TO STDOUT` (server/pgmeta/export.ts), so rows never pass through the page.
 import type { TableExportBody, TableExportLink } from './schemas/tableExport.ts';
-import { api } from './client.ts';
-import { runSql } from './table-editor.ts';
-import type { Statement } from '../domain/table-editor/sql.ts';
+import type { TableImportResult } from './schemas/tableImport.ts';
+import { api, ApiError } from './client.ts';
+
+const pgMeta = (ref: string) => `platform/pg-meta/${encodeURIComponent(ref)}`;
 
 /** A signed download link of the table (or of its filtered rows) as CSV, valid a few minutes. */
 export const requestTableExport = (ref: string, body: TableExportBody) =>
-  api.post(`platform/pg-meta/${encodeURIComponent(ref)}/export`, { json: body }).json<TableExportLink>();
+  api.post(`${pgMeta(ref)}/export`, { json: body }).json<TableExportLink>();
 
-/** Big batches can take a while on a busy database; ky's default 10 s would cut them off. */
-const BATCH_TIMEOUT_MS = 120_000;
+/** A big chunk can take a while on a busy database; ky's default 10 s would cut it off. */
+const CHUNK_TIMEOUT_MS = 120_000;
 
-/** Runs one batch insert whose only parameter is the rows as JSON text. */
-export async function insertJsonRows(ref: string, statement: Statement, json: string, signal?: AbortSignal): Promise<void> {
-  await runSql(ref, { query: statement.query, parameters: [json] }, { timeout: BATCH_TIMEOUT_MS, ...(signal ? { signal } : {}) });
+export interface ImportTarget {
+  schema: string;
+  table: string;
+  /** The table columns of the chunk's values, in order. */
+  columns: readonly string[];
+}
+
+/**
+ * Copies one chunk of CSV (no header; see csvRecord) into the table, whole or not at all. A refused value rejects
+ * with an ApiError whose body carries Postgres's `code` and the 1-based `row` of the chunk (see refusedRow).
+ */
+export async function importCsvChunk(ref: string, target: ImportTarget, csv: string, signal?: AbortSignal): Promise<number> {
+  const searchParams = new URLSearchParams({ schema: target.schema, table: target.table, columns: JSON.stringify(target.columns) });
+  const result = await api
+    .post(`${pgMeta(ref)}/import`, {
+      searchParams,
+      body: csv,
+      headers: { 'content-type': 'text/csv; charset=utf-8' },
+      timeout: CHUNK_TIMEOUT_MS,
+      ...(signal ? { signal } : {}),
+    })
+    .json<TableImportResult>();
+  return result.inserted;
+}
+
+/** The row of the chunk a refusal of importCsvChunk names, or null when it is not about a row. */
+export function refusedRow(error: unknown): number | null {
+  if (!(error instanceof ApiError) || error.status !== 400) return null;
+  const row = (error.body as { row?: unknown } | null)?.row;
+  return typeof row === 'number' && Number.isInteger(row) && row > 0 ? row : null;
 }

@@ -1,14 +1,17 @@
 // Pure rules of the CSV import (issue 6, spec B2.1 "import CSV from a file"): column mapping, type hints, batch
-// sizing, line numbering, the insert statement and how a refused batch is narrowed down to its bad rows.
-import { ident, qualified, type Statement } from './sql.ts';
+// sizing, line numbering, the CSV each batch is copied from (issue 15: `COPY … FROM STDIN` on the platform) and how
+// a refused batch is copied again without its bad rows.
 import type { ColumnInfo } from './types.ts';
 
 /** Rows shown in the preview. */
 export const CSV_PREVIEW_ROWS = 20;
 /** A batch never holds more rows than this… */
-export const CSV_BATCH_MAX_ROWS = 5000;
-/** …nor, by the preview's estimate, much more JSON than this (one request each; the API takes 16 MB). */
-export const CSV_BATCH_TARGET_BYTES = 2 * 1024 * 1024;
+export const CSV_BATCH_MAX_ROWS = 100_000;
+/**
+ * …nor, by the preview's estimate, much more CSV than this: one request each (the API takes 16 MB), big enough that
+ * a request's fixed cost (session, membership, a transaction) is small beside its COPY, small enough to stay flat.
+ */
+export const CSV_BATCH_TARGET_BYTES = 4 * 1024 * 1024;
 export const CSV_BATCH_MIN_ROWS = 50;
 /** The import skips bad rows and goes on, until this many were refused; then it stops. */
 export const CSV_MAX_REJECTED_ROWS = 100;
@@ -113,39 +116,60 @@ export function progressPercent(bytes: number, size: number): number {
 /** Column types whose CSV text is JSON: sent as the parsed value, so jsonb gets the object, not a string. */
 export const isJsonColumn = (column: ColumnInfo) => column.format === 'json' || column.format === 'jsonb';
 
-/**
- * One CSV row as the JSON object inserted: mapped columns only; an empty field is NULL (so defaults and nullable
- * columns behave as in the grid); JSON columns get the parsed value when it parses.
- */
-export function rowObject(row: readonly string[], mapping: ReadonlyArray<string | null>, jsonColumns: ReadonlySet<string>): Record<string, unknown> {
-  const object: Record<string, unknown> = {};
-  mapping.forEach((column, index) => {
-    if (column === null) return;
-    const value = row[index];
-    if (value === undefined || value === '') {
-      object[column] = null;
-    } else if (jsonColumns.has(column)) {
-      try {
-        object[column] = JSON.parse(value);
-      } catch {
-        object[column] = value;
-      }
-    } else object[column] = value;
-  });
-  return object;
-}
+const NEEDS_QUOTES = /[",\r\n\\]/;
 
 /**
- * A batch insert with ONE parameter, the rows as a JSON array: Postgres converts each value with the column's own
- * input function, so '1.5', '{a,b}' or '2024-01-01' become numeric, text[] or date.
+ * One value as COPY reads it (FORMAT csv): an empty value is written unquoted, which COPY reads as NULL (so defaults
+ * and nullable columns behave as in the grid); a value holding a quote, comma, line break or backslash is quoted
+ * (a backslash only matters in `\.`, COPY's end-of-data line, but quoting is harmless).
  */
-export function insertBatchSql(schema: string, table: string, columns: readonly string[], overridingSystemValue: boolean): Statement {
-  const list = columns.map((column) => ident(column)).join(', ');
-  const target = qualified(schema, table);
-  return {
-    query: `insert into ${target} (${list})${overridingSystemValue ? ' overriding system value' : ''} select ${list} from json_populate_recordset(null::${target}, $1::json)`,
-    parameters: [],
-  };
+export function csvValue(value: string | undefined): string {
+  if (value === undefined || value === '') return '';
+  return NEEDS_QUOTES.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
+}
+
+const isJson = (value: string) => {
+  try {
+    JSON.parse(value);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * One CSV row as the line copied: the mapped columns only, in mapping order, ending in a newline. A JSON column's
+ * value goes as it is when it is JSON, else as a JSON string, so text that is not JSON still imports (as before).
+ */
+export function csvRecord(row: readonly string[], mapping: ReadonlyArray<string | null>, jsonColumns: ReadonlySet<string>): string {
+  let line = '';
+  let first = true;
+  for (let index = 0; index < mapping.length; index++) {
+    const column = mapping[index];
+    if (column === null || column === undefined) continue;
+    let value = row[index];
+    if (value !== undefined && value !== '' && jsonColumns.has(column) && !isJson(value)) value = JSON.stringify(value);
+    line += first ? csvValue(value) : `,${csvValue(value)}`;
+    first = false;
+  }
+  return `${line}\n`;
+}
+
+/** The records of CSV written by csvRecord, each with its newline (a quoted value may hold line breaks). */
+export function splitCsvRecords(csv: string): string[] {
+  const records: string[] = [];
+  let quoted = false;
+  let start = 0;
+  for (let index = 0; index < csv.length; index++) {
+    const char = csv.charCodeAt(index);
+    if (char === 34) quoted = !quoted; // '"' (a doubled quote toggles twice)
+    else if (char === 10 && !quoted) {
+      records.push(csv.slice(start, index + 1));
+      start = index + 1;
+    }
+  }
+  if (start < csv.length) records.push(csv.slice(start));
+  return records;
 }
 
 /** Postgres error classes that belong to one row's values (data exception, integrity constraint). */
@@ -157,33 +181,58 @@ export interface BatchOutcome {
 }
 
 /**
- * Inserts rows, and when the database refuses them, narrows the refusal down by halves to the bad rows, which are
- * reported with their lines while the good ones are inserted. Errors that are not about a row (a missing table, no
- * permission, a lost connection) are rethrown: every row would fail the same way. `stopAfter` bounds the search.
+ * Copies a batch (CSV from csvRecord, one line number per record). The platform copies a batch whole or not at all
+ * and names the row it refused; that row is reported with its line and the rest is sent again, until it goes in.
+ * Errors that are not about a row (a missing table, no permission, a lost connection) are rethrown: every row would
+ * fail the same way. After `stopAfter` refused rows the import stops (CSV_IMPORT_POLICY): the rows before the last
+ * refused one are copied, the rest is left. Refused rows are reported in line order (COPY finds a duplicate key
+ * only when it writes its buffered rows, so it may name a later row first).
  */
-export async function insertNarrowingErrors<T>(
-  rows: readonly T[],
+export async function copySkippingRefusedRows(
+  csv: string,
   lines: readonly number[],
-  insert: (rows: readonly T[]) => Promise<void>,
-  options: { errorCode: (error: unknown) => unknown; errorMessage: (error: unknown) => string; stopAfter: number },
+  copy: (csv: string) => Promise<void>,
+  options: {
+    /** The 1-based row of the batch the refusal names, or null when it is not about a row. */
+    refusedRow: (error: unknown) => number | null;
+    errorMessage: (error: unknown) => string;
+    stopAfter: number;
+  },
 ): Promise<BatchOutcome> {
   const outcome: BatchOutcome = { inserted: 0, rejected: [] };
-  const attempt = async (from: number, to: number): Promise<void> => {
-    if (from >= to || outcome.rejected.length >= options.stopAfter) return;
+  let records: string[] | null = null;
+  let recordLines: number[] = [];
+  let stopping = false;
+  for (;;) {
+    const count = records ? records.length : lines.length;
+    if (count === 0) break;
     try {
-      await insert(rows.slice(from, to));
-      outcome.inserted += to - from;
+      await copy(records ? records.join('') : csv);
+      outcome.inserted += count;
+      break;
     } catch (error) {
-      if (!isRowError(options.errorCode(error))) throw error;
-      if (to - from === 1) {
-        outcome.rejected.push({ line: lines[from]!, message: options.errorMessage(error) });
-        return;
+      const row = options.refusedRow(error);
+      if (row === null || row < 1 || row > count) throw error;
+      // The rare path: the batch is cut into records only when something was refused.
+      if (!records) {
+        records = splitCsvRecords(csv);
+        recordLines = [...lines];
       }
-      const middle = from + Math.ceil((to - from) / 2);
-      await attempt(from, middle);
-      await attempt(middle, to);
+      if (stopping) {
+        // Past the limit: nothing more is reported; the stop comes earlier instead.
+        records.length = row - 1;
+        continue;
+      }
+      outcome.rejected.push({ line: recordLines[row - 1]!, message: options.errorMessage(error) });
+      if (outcome.rejected.length >= options.stopAfter) {
+        stopping = true;
+        records.length = row - 1;
+        continue;
+      }
+      records.splice(row - 1, 1);
+      recordLines.splice(row - 1, 1);
     }
-  };
-  await attempt(0, rows.length);
+  }
+  outcome.rejected.sort((a, b) => a.line - b.line);
   return outcome;
 }

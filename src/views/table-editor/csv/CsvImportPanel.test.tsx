@@ -1,10 +1,11 @@
 // @vitest-environment jsdom
 // The CSV import panel end to end in jsdom: the real machine, the real parser (the worker module installed on a fake
-// worker scope, papaparse reading a real File), the real insert actor over a fake `runSql` that refuses bad values
-// like Postgres does. Also the Export menu with a fake export request.
+// worker scope, papaparse reading a real File), the real insert actor over a fake `importCsvChunk` that refuses bad
+// values like the platform's COPY does. Also the Export menu with a fake export request.
 import '../../../ui/testing/jsdom.ts';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import Papa from 'papaparse';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { attachCsvWorker, type CsvWorkerScope } from '../../../actors/csv-import.worker.ts';
 import { ApiError } from '../../../api/client.ts';
@@ -15,9 +16,11 @@ import { ExportButton } from './ExportButton.tsx';
 const runSql = vi.hoisted(() => vi.fn());
 vi.mock('../../../api/table-editor.ts', () => ({ runSql }));
 const exportRequest = vi.hoisted(() => vi.fn());
+const importChunk = vi.hoisted(() => vi.fn());
 vi.mock('../../../api/table-editor-csv.ts', async (importOriginal) => ({
   ...(await importOriginal<object>()),
   requestTableExport: exportRequest,
+  importCsvChunk: importChunk,
 }));
 
 /** A Worker whose global scope is an object in this thread, with the real parser installed on it. */
@@ -53,16 +56,17 @@ const table = {
 let stored: Array<Record<string, unknown>> = [];
 beforeEach(() => {
   stored = [];
-  runSql.mockReset();
-  // Like Postgres: the whole statement fails when one row's score is not a number.
-  runSql.mockImplementation(async (_ref: string, statement: { query: string; parameters: unknown[] }) => {
-    expect(statement.query).toBe('insert into public.people (id, name, score) select id, name, score from json_populate_recordset(null::public.people, $1::json)');
-    expect(statement.parameters).toHaveLength(1);
-    const rows = JSON.parse(statement.parameters[0] as string) as Array<Record<string, unknown>>;
-    const bad = rows.find((row) => row.score !== null && Number.isNaN(Number(row.score)));
-    if (bad) throw new ApiError(`invalid input syntax for type numeric: "${String(bad.score)}"`, 400, { code: '22P02' });
+  importChunk.mockReset();
+  // Like the platform's COPY (issue 15): the whole chunk fails when one row's score is not a number, naming its row.
+  importChunk.mockImplementation(async (_ref: string, target: { schema: string; table: string; columns: string[] }, body: string) => {
+    expect(target).toEqual({ schema: 'public', table: 'people', columns: ['id', 'name', 'score'] });
+    const rows = Papa.parse<string[]>(body, { delimiter: ',', newline: '\n', skipEmptyLines: true }).data.map((values) =>
+      Object.fromEntries(target.columns.map((name, i) => [name, values[i] === '' ? null : values[i]])),
+    );
+    const bad = rows.findIndex((row) => row.score !== null && Number.isNaN(Number(row.score)));
+    if (bad >= 0) throw new ApiError(`invalid input syntax for type numeric: "${String(rows[bad]!.score)}"`, 400, { code: '22P02', row: bad + 1 });
     stored.push(...rows);
-    return [];
+    return rows.length;
   });
 });
 
@@ -96,8 +100,8 @@ describe('CsvImportPanel', () => {
     expect(stored).toHaveLength(9998);
     expect(stored[0]).toEqual({ id: '2', name: 'person, 2', score: '1' });
     expect(stored.some((row) => row.id === '4321')).toBe(false);
-    // 2 batches of 5,000 rows, the refused one narrowed down by halves: far fewer requests than rows.
-    expect(runSql.mock.calls.length).toBeLessThan(40);
+    // One batch (the rows are short), sent again without the refused row: far fewer requests than rows.
+    expect(importChunk).toHaveBeenCalledTimes(2);
     expect(FakeWorker.live).toBe(0);
     await user.click(screen.getByRole('button', { name: 'Done' }));
     expect(onImported).toHaveBeenCalledWith(9998);
@@ -106,21 +110,27 @@ describe('CsvImportPanel', () => {
   it('cancels after the batch in flight: the rows said imported are the rows stored', async () => {
     const user = userEvent.setup();
     let release: () => void = () => {};
-    const inner = runSql.getMockImplementation()!;
-    runSql.mockImplementation((...args: unknown[]) => new Promise((resolve, reject) => {
+    const inner = importChunk.getMockImplementation()!;
+    importChunk.mockImplementation((...args: unknown[]) => new Promise((resolve, reject) => {
       release = () => void (inner as (...a: unknown[]) => Promise<unknown>)(...args).then(resolve, reject);
     }));
     render(<CsvImportPanel projectRef="proj1" table={table} onClose={vi.fn()} onImported={vi.fn()} />);
-    await user.upload(screen.getByLabelText(/Choose a CSV file/), csv(20_000, 0));
+    // Long rows, so that the file makes several batches of a few MB (batchRows).
+    const long = 'x'.repeat(1000);
+    const rows = ['ID,Name,score', ...Array.from({ length: 6000 }, (_, i) => `${i + 2},"${long} ${i}",1`)];
+    await user.upload(screen.getByLabelText(/Choose a CSV file/), new File([rows.join('\n') + '\n'], 'long.csv'));
     await user.click(await screen.findByRole('button', { name: 'Import rows' }));
-    await waitFor(() => expect(runSql).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(importChunk).toHaveBeenCalledTimes(1));
     expect(screen.getByRole('progressbar', { name: 'Import progress' }).getAttribute('aria-valuenow')).toBe('0');
     await user.click(screen.getByRole('button', { name: 'Cancel import' }));
     expect(screen.getByRole('button', { name: 'Cancelling after this batch…' })).toBeTruthy();
     release();
-    await screen.findByText('Import cancelled. The 5,000 rows imported before that stay in the table.');
-    expect(stored).toHaveLength(5000);
-    expect(runSql).toHaveBeenCalledTimes(1);
+    const said = await screen.findByText(/^Import cancelled\. The [\d,]+ rows imported before that stay in the table\.$/);
+    const count = Number(/The ([\d,]+) rows/.exec(said.textContent ?? '')![1]!.replaceAll(',', ''));
+    expect(count).toBeGreaterThan(0);
+    expect(count).toBeLessThan(6000);
+    expect(stored).toHaveLength(count);
+    expect(importChunk).toHaveBeenCalledTimes(1);
     await waitFor(() => expect(FakeWorker.live).toBe(0));
   });
 
