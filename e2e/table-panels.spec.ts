@@ -118,7 +118,7 @@ test('adds a column, adds rows (key chosen with the reference picker), edits a r
     .toEqual([{ data_type: 'text' }]);
 
   // Add a row: the foreign key chosen in the picker; what was typed before survives the detour.
-  await page.getByRole('button', { name: 'Insert row' }).click();
+  await page.getByRole('toolbar', { name: 'Table actions' }).getByRole('button', { name: 'Insert row' }).click();
   await expect(panel().getByRole('heading', { name: 'Add new row to orders' })).toBeVisible();
   await panel().getByLabel('note', { exact: true }).fill('first order');
   await panel().getByTestId('row-field-customer_id').getByRole('button', { name: 'Select a record' }).click();
