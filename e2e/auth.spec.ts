@@ -106,6 +106,8 @@ test('sign up: check your email; before the link, "Email not confirmed"; the mai
 
   // Signing in before the address is confirmed: GoTrue's message, verbatim.
   await page.getByRole('link', { name: 'Back to sign in' }).click();
+  // The sign-in form first: until it shows, getByLabel('Email') also matches the card titled 'Check your email'.
+  await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
   await page.getByLabel('Email').fill(email);
   await page.getByRole('textbox', { name: 'Password' }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();

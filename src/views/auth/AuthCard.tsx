@@ -1,5 +1,4 @@
-import type { MouseEvent, ReactNode } from 'react';
-import { Link } from 'react-aria-components';
+import type { KeyboardEvent, MouseEvent, ReactNode } from 'react';
 import { weakPasswordReasonText } from '../../domain/auth.ts';
 import { useAuthNavigation } from './useAuthSession.ts';
 import * as css from './AuthCard.css.ts';
@@ -63,12 +62,26 @@ export function AuthLink({ to, children }: { to: string; children: ReactNode }) 
   );
 }
 
-/** An in-page action that reads as a link (so it never shares a name with the form's buttons). */
+/**
+ * An in-page action that reads as a link (so it never shares a name with the form's buttons). A plain element
+ * with the link role, activated like a link (click, Enter), rather than react-aria's Link: the sign-in page is a
+ * first load (issue 15).
+ */
 export function ActionLink({ onPress, children }: { onPress: () => void; children: ReactNode }) {
   return (
-    <Link className={css.link} onPress={onPress}>
+    <span
+      role="link"
+      tabIndex={0}
+      className={css.link}
+      onClick={onPress}
+      onKeyDown={(event: KeyboardEvent<HTMLSpanElement>) => {
+        if (event.key !== 'Enter') return;
+        event.preventDefault();
+        onPress();
+      }}
+    >
       {children}
-    </Link>
+    </span>
   );
 }
 

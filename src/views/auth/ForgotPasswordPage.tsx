@@ -3,7 +3,7 @@ import { createEmptyActor, type AnyActorRef } from 'xstate';
 import type { SessionActor } from '../../actors/session.ts';
 import { selectIsPasswordRecovery, type SessionSnapshot } from '../../../machines/session.selectors.ts';
 import { selectIsBusy, selectIsDone, selectNotice } from '../../../machines/sign-in.selectors.ts';
-import { Button } from '../../ui/Button.tsx';
+import { PlainButton as Button } from '../../ui/PlainButton.tsx';
 import { AuthCard, AuthLink, FormNotice, authCss as css } from './AuthCard.tsx';
 import { EmailField, FormMessage, MachineForm, PasswordField } from './SignInFlow.tsx';
 import { useAuthSession } from './useAuthSession.ts';

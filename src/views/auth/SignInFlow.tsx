@@ -13,8 +13,8 @@ import {
   selectReasons,
 } from '../../../machines/sign-in.selectors.ts';
 import { AUTH_MESSAGES } from '../../domain/auth.ts';
-import { Button } from '../../ui/Button.tsx';
-import { TextField } from '../../ui/TextField.tsx';
+import { PlainButton as Button } from '../../ui/PlainButton.tsx';
+import { PlainTextField as TextField } from '../../ui/PlainTextField.tsx';
 import { ActionLink, FormError, authCss as css } from './AuthCard.tsx';
 
 export type SignInActorRef = ActorRefFrom<SignInMachine>;

@@ -10,7 +10,7 @@ import {
   type SessionSnapshot,
 } from '../../../machines/session.selectors.ts';
 import { selectIsBusy, selectIsDone, selectMode } from '../../../machines/sign-in.selectors.ts';
-import { Button } from '../../ui/Button.tsx';
+import { PlainButton as Button } from '../../ui/PlainButton.tsx';
 import { ActionLink, AuthCard, AuthLink, authCss as css } from './AuthCard.tsx';
 import { CodeStep, EmailField, FormMessage, MachineForm, PasswordField, useIsAwaitingCode, type SignInActorRef } from './SignInFlow.tsx';
 import { useAuthSession } from './useAuthSession.ts';

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useSelector } from '@xstate/react';
 import { selectIsBusy, selectIsDone, selectNotice } from '../../../machines/sign-in.selectors.ts';
-import { Button } from '../../ui/Button.tsx';
+import { PlainButton as Button } from '../../ui/PlainButton.tsx';
 import { AuthCard, AuthLink, FormNotice, authCss as css } from './AuthCard.tsx';
 import { EmailField, FormMessage, MachineForm, PasswordField } from './SignInFlow.tsx';
 import { useSignInActor } from './useSignInActor.ts';
