@@ -2,6 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
+import type { Plugin } from 'vite';
 
 // Route loaders stay in the route tree (and so in the first load) only where a first load needs their data at
 // once: the signed-in layout, a project's layout, an organization's layout and its projects list (first page). Every other route's loader goes
@@ -14,6 +15,38 @@ export function routeSplitGroupings(routeId: string): Array<Array<'loader' | 'co
 }
 
 // The console lives under /dashboard (spec A1, A2.1).
+/** The one locale of react-aria's built-in strings the console keeps: its UI is English (spec strings verbatim). */
+export const KEPT_ARIA_LOCALE = 'en-US';
+const ARIA_INTL_STRINGS = /[\\/]react-aria(-components)?[\\/]dist[\\/].*intlStrings\.mjs$/;
+const LOCALE_IMPORT = /^import (\S+) from "[^"]*[\\/]([a-z]{2}-[A-Z]{2})\.mjs";\n/gm;
+
+/**
+ * react-aria's intlStrings modules import the strings of 34 locales (dismiss buttons, selection announcements);
+ * every react-aria chunk of the first load carried them all (issue 15). Keep en-US only: for any other locale
+ * react-aria falls back to en-US (LocalizedStringDictionary's default locale), which is the console's language.
+ */
+export function keepEnglishAriaStrings(code: string): string {
+  const dropped = new Set<string>();
+  const kept = code.replace(LOCALE_IMPORT, (line, binding: string, locale: string) => {
+    if (locale === KEPT_ARIA_LOCALE) return line;
+    dropped.add(binding);
+    return '';
+  });
+  if (dropped.size === 0) return code;
+  return kept.replace(/^\s*"[a-z]{2}-[A-Z]{2}": (\S+?),?\n/gm, (entry, binding: string) => (dropped.has(binding) ? '' : entry.replace(/,?\n$/, ',\n')));
+}
+
+function englishOnlyAriaStrings(): Plugin {
+  return {
+    name: 'strata:english-only-aria-strings',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!ARIA_INTL_STRINGS.test(id)) return null;
+      return { code: keepEnglishAriaStrings(code), map: null };
+    },
+  };
+}
+
 export default defineConfig({
   base: '/dashboard/',
   plugins: [
@@ -26,6 +59,7 @@ export default defineConfig({
     }),
     react(),
     vanillaExtractPlugin(),
+    englishOnlyAriaStrings(),
   ],
   server: {
     port: 5173,
