@@ -144,6 +144,8 @@ describe('createLazyAuthClient', () => {
     // MFA calls reach the real client's mfa API.
     expect((await client.mfa.listFactors()).error).toBeNull();
     expect(real.mfa.listFactors).toHaveBeenCalledTimes(1);
+    // The MFA API is not mistaken for a promise (an async function may return it).
+    expect(await Promise.resolve(client.mfa)).toBe(client.mfa);
   });
 
   it('loads auth-js when another tab changes the stored session, so its sign-in or sign-out reaches this tab', async () => {

@@ -129,12 +129,15 @@ export function createLazyAuthClient({
   }
 
   const mfa = new Proxy({} as GoTrueClient['mfa'], {
-    get: (_target, name) =>
-      (...args: unknown[]) =>
+    // Only method names: not `then` (the object must not look like a promise) nor symbols.
+    get: (_target, name) => {
+      if (typeof name !== 'string' || name === 'then') return undefined;
+      return (...args: unknown[]) =>
         realClient().then((client) => {
           const method = client.mfa[name as keyof GoTrueClient['mfa']] as unknown as (...a: unknown[]) => unknown;
           return method.apply(client.mfa, args);
-        }),
+        });
+    },
   });
 
   let nextId = 0;
