@@ -4,7 +4,7 @@
 // boundaries.
 import { describe, expect, it } from 'vitest';
 import type { CsvBatch } from '../../machines/csv-import.machine.ts';
-import { splitCsvRecords, type LineError } from '../domain/table-editor/csv.ts';
+import { CSV_BATCH_MAX_CHARS, splitCsvRecords, type LineError } from '../domain/table-editor/csv.ts';
 import type { FromWorker, ToWorker } from './csv-import.protocol.ts';
 import { attachCsvWorker, type CsvWorkerScope } from './csv-import.worker.ts';
 
@@ -90,5 +90,24 @@ describe('csv import worker', () => {
     // Lines count records: the header is line 1, record i is line i + 1 (the bad one left out).
     expect(rowLines).toEqual(Array.from({ length: ROWS }, (_, i) => i + 2).filter((line) => line !== 30_001));
     expect(new Set(rows.map((row) => row.split(',')[0])).size).toBe(ROWS - 1);
+  }, 60_000);
+
+  it('cuts a batch before it passes CSV_BATCH_MAX_CHARS when rows grow longer than the preview said', async () => {
+    const long = 'y'.repeat(4000);
+    const lines = ['id,name', ...Array.from({ length: 3000 }, (_, i) => `${i},${long}`)];
+    const file = new File([lines.join('\n') + '\n'], 'long.csv');
+    const worker = fakeWorker();
+    worker.send({ type: 'start', file, header: true, mapping: ['id', 'name'], jsonColumns: [], batchSize: 100_000 });
+    const batches: CsvBatch[] = [];
+    while (!worker.received.some((m) => m.type === 'end')) {
+      const from = worker.received.length;
+      worker.send({ type: 'next' });
+      const message = await worker.next(from, (m) => m.type === 'batch' || m.type === 'end' || m.type === 'error');
+      if (message.type !== 'batch') break;
+      batches.push(message.batch);
+    }
+    expect(batches.length).toBeGreaterThanOrEqual(3);
+    for (const batch of batches) expect(batch.csv.length).toBeLessThanOrEqual(CSV_BATCH_MAX_CHARS);
+    expect(batches.reduce((sum, batch) => sum + batch.lines.length, 0)).toBe(3000);
   }, 60_000);
 });

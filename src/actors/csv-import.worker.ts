@@ -1,9 +1,9 @@
 // The CSV import's parser, off the main thread (issue 6): papaparse reads the File a chunk at a time and pauses
 // after each chunk; rows are written back as CSV of the mapped columns (what the platform's COPY reads, issue 15),
-// cut into batches and handed over only when the page asks for the next one, so however big the file, only a chunk
-// and a batch or two are held.
+// cut into batches and handed over only when the page asks for the next one (one more batch is parsed ahead), so
+// however big the file, only a chunk and a batch or two are held.
 import Papa from 'papaparse';
-import { csvRecord, dataRowLine, type LineError } from '../domain/table-editor/csv.ts';
+import { CSV_BATCH_MAX_CHARS, CSV_FIRST_BATCH_CHARS, csvRecord, dataRowLine, type LineError } from '../domain/table-editor/csv.ts';
 import type { FromWorker, ToWorker } from './csv-import.protocol.ts';
 
 /** Bytes papaparse reads per step: small enough to stay flat, big enough to be fast. */
@@ -46,23 +46,45 @@ function start(scope: CsvWorkerScope, message: Extract<ToWorker, { type: 'start'
   let recordIndex = 0; // records of the file seen so far, header included
   let width = -1; // values per row: the header's (or the first row's) count
 
+  let queuedChars = 0;
+  const queueChars: number[] = [];
+  let batchesCut = 0;
+  // The first batches are small and double up to the cap: the platform starts copying after a few milliseconds
+  // of parsing instead of waiting for a whole batch, and parsing and copying overlap from then on.
+  const capChars = () => Math.min(CSV_BATCH_MAX_CHARS, CSV_FIRST_BATCH_CHARS * 2 ** batchesCut);
+
+  /** Rows of the next batch: batchSize, or fewer when they would pass the cap (long rows later on). */
+  const batchCount = (): number => {
+    let chars = 0;
+    for (let index = 0; index < queue.length && index < message.batchSize; index++) {
+      chars += queueChars[index]!;
+      if (chars > capChars()) return Math.max(1, index);
+    }
+    return Math.min(queue.length, message.batchSize);
+  };
+  const full = () => queue.length >= message.batchSize || queuedChars > capChars();
+
   const cut = (count: number) => {
     const rows = queue.splice(0, count);
     const lines = queueLines.splice(0, count);
+    for (const chars of queueChars.splice(0, count)) queuedChars -= chars;
+    batchesCut++;
     post({ type: 'batch', batch: { csv: rows.join(''), lines, bytesRead } });
   };
 
   const pump = () => {
-    while (requested > 0 && (queue.length >= message.batchSize || (finished && queue.length > 0))) {
+    while (requested > 0 && (full() || (finished && queue.length > 0))) {
       requested--;
-      cut(message.batchSize);
+      cut(batchCount());
     }
     if (finished) {
       if (queue.length === 0 && !endSent) {
         endSent = true;
         post({ type: 'end', bytesRead: message.file.size });
       }
-    } else if (requested > 0 && paused && parser) {
+    } else if ((requested > 0 || queuedChars < capChars()) && paused && parser) {
+      // Parses one batch ahead of what was asked for: copying and parsing run side by side, and the next batch is
+      // ready the moment it is asked for. Still bounded: one batch queued here at most.
       paused = false;
       parser.resume();
     }
@@ -95,7 +117,10 @@ function start(scope: CsvWorkerScope, message: Extract<ToWorker, { type: 'start'
         const problem = badRows.get(indexInChunk) ?? (row.length !== width ? `Expected ${width} values, found ${row.length}` : undefined);
         if (problem) rejected.push({ line, message: problem });
         else {
-          queue.push(csvRecord(row, message.mapping, jsonColumns));
+          const record = csvRecord(row, message.mapping, jsonColumns);
+          queue.push(record);
+          queueChars.push(record.length);
+          queuedChars += record.length;
           queueLines.push(line);
         }
       });

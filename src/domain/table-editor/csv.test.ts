@@ -43,8 +43,8 @@ describe('csv rules', () => {
 
   it('sizes batches by the average row within bounds, numbers lines and bounds progress', () => {
     expect(batchRows(0)).toBe(CSV_BATCH_MAX_ROWS);
-    expect(batchRows(40)).toBe(CSV_BATCH_MAX_ROWS);
-    expect(batchRows(2000)).toBe(2097);
+    expect(batchRows(80)).toBe(CSV_BATCH_MAX_ROWS);
+    expect(batchRows(2000)).toBe(4194);
     expect(batchRows(10_000_000)).toBe(CSV_BATCH_MIN_ROWS);
     expect(dataRowLine(0, true)).toBe(2);
     expect(dataRowLine(0, false)).toBe(1);

@@ -11,7 +11,14 @@ export const CSV_BATCH_MAX_ROWS = 100_000;
  * …nor, by the preview's estimate, much more CSV than this: one request each (the API takes 16 MB), big enough that
  * a request's fixed cost (session, membership, a transaction) is small beside its COPY, small enough to stay flat.
  */
-export const CSV_BATCH_TARGET_BYTES = 4 * 1024 * 1024;
+export const CSV_BATCH_TARGET_BYTES = 8 * 1024 * 1024;
+/**
+ * A batch's CSV never passes this many characters, whatever the estimate said (rows may grow further into the
+ * file): at most 3 UTF-8 bytes each, it stays under the API's 16 MB body limit.
+ */
+export const CSV_BATCH_MAX_CHARS = 5 * 1024 * 1024;
+/** The first batch's cap; each next batch may be twice as big, up to CSV_BATCH_MAX_CHARS. */
+export const CSV_FIRST_BATCH_CHARS = 256 * 1024;
 export const CSV_BATCH_MIN_ROWS = 50;
 /** The import skips bad rows and goes on, until this many were refused; then it stops. */
 export const CSV_MAX_REJECTED_ROWS = 100;
