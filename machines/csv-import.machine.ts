@@ -23,9 +23,12 @@ export interface CsvFile {
   size: number;
 }
 
-/** One parsed batch: the rows as CSV of the mapped columns (what the platform copies) and each row's line. */
+/**
+ * One parsed batch: the rows as CSV of the mapped columns (what the platform copies), UTF-8 encoded by the parser
+ * (handed over without a copy), and each row's line.
+ */
 export interface CsvBatch {
-  csv: string;
+  csv: Uint8Array;
   lines: number[];
   /** Bytes of the file read when this batch was cut. */
   bytesRead: number;

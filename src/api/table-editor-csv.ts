@@ -25,12 +25,13 @@ export interface ImportTarget {
  * Copies one chunk of CSV (no header; see csvRecord) into the table, whole or not at all. A refused value rejects
  * with an ApiError whose body carries Postgres's `code` and the 1-based `row` of the chunk (see refusedRow).
  */
-export async function importCsvChunk(ref: string, target: ImportTarget, csv: string, signal?: AbortSignal): Promise<number> {
+export async function importCsvChunk(ref: string, target: ImportTarget, csv: string | Uint8Array, signal?: AbortSignal): Promise<number> {
   const searchParams = new URLSearchParams({ schema: target.schema, table: target.table, columns: JSON.stringify(target.columns) });
   const result = await api
     .post(`${pgMeta(ref)}/import`, {
       searchParams,
-      body: csv,
+      // A worker's transferred bytes, sent as they are (TypeScript's BodyInit wants an ArrayBuffer-backed view).
+      body: csv as BodyInit,
       headers: { 'content-type': 'text/csv; charset=utf-8' },
       timeout: CHUNK_TIMEOUT_MS,
       ...(signal ? { signal } : {}),

@@ -195,10 +195,11 @@ export interface BatchOutcome {
  * refused one are copied, the rest is left. Refused rows are reported in line order (COPY finds a duplicate key
  * only when it writes its buffered rows, so it may name a later row first).
  */
-export async function copySkippingRefusedRows(
-  csv: string,
+export async function copySkippingRefusedRows<Body extends string | Uint8Array>(
+  csv: Body,
   lines: readonly number[],
-  copy: (csv: string) => Promise<void>,
+  /** Sends `csv` itself first; after a refusal, the records left as text. */
+  copy: (csv: Body | string) => Promise<void>,
   options: {
     /** The 1-based row of the batch the refusal names, or null when it is not about a row. */
     refusedRow: (error: unknown) => number | null;
@@ -222,7 +223,7 @@ export async function copySkippingRefusedRows(
       if (row === null || row < 1 || row > count) throw error;
       // The rare path: the batch is cut into records only when something was refused.
       if (!records) {
-        records = splitCsvRecords(csv);
+        records = splitCsvRecords(typeof csv === 'string' ? csv : new TextDecoder().decode(csv));
         recordLines = [...lines];
       }
       if (stopping) {
