@@ -2,7 +2,7 @@
 // The local platform has no payment provider: the switch is a PATCH of the organization's plan (spec A6 Upgrade
 // button with billing:all). One switch at a time; a failure shows the platform's message.
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import type { PlanId } from '../src/api/types.ts';
+import type { PlanId } from '../src/domain/entities.ts';
 
 export type PlanChangeContext = {
   plan: PlanId | null;

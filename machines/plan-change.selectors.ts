@@ -1,6 +1,6 @@
 // Plain selectors of the plan switch actor.
 import type { SnapshotFrom } from 'xstate';
-import type { PlanId } from '../src/api/types.ts';
+import type { PlanId } from '../src/domain/entities.ts';
 import type { PlanChangeMachine } from './plan-change.machine.ts';
 
 export type PlanChangeSnapshot = SnapshotFrom<PlanChangeMachine>;

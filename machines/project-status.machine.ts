@@ -4,7 +4,7 @@
 // views assume after starting an operation (`status.assumed`: resume → RESTORING, pause → PAUSING, …). The screen
 // to show is a pure function of its context (src/domain/project-status.ts `statusScreen`).
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import type { Project } from '../src/api/types.ts';
+import type { Project } from '../src/domain/entities.ts';
 import {
   BUILDING_STATUSES,
   BUILDING_SUPPORT_AFTER_MS,

@@ -1,6 +1,6 @@
 // Plain selectors of the project-status actor (spec A4.1, A2.8).
 import type { SnapshotFrom } from 'xstate';
-import type { Project } from '../src/api/types.ts';
+import type { Project } from '../src/domain/entities.ts';
 import { statusScreen, type PostgrestStatus, type RouteKind, type StatusScreen } from '../src/domain/project-status.ts';
 import type { ProjectStatusMachine } from './project-status.machine.ts';
 

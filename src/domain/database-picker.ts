@@ -1,6 +1,6 @@
 // The database / replica picker of spec B2.3 (statuses of A4.5): the primary first, then the read replicas; only
 // ACTIVE_HEALTHY entries can be picked.
-import type { ProjectDatabase } from '../api/types.ts';
+import type { ProjectDatabase } from './entities.ts';
 
 export const PRIMARY_DATABASE_LABEL = 'Primary database';
 export const REPLICA_COMING_UP = 'Replica unable to accept requests as its coming up';

@@ -1,6 +1,6 @@
 // Rules and constants of the project lifecycle screens: paused card, resume dialog, delete survey, compute sizes
 // (spec A2.9, A4.3, A5, C9, B9). Machines import their delays from here.
-import type { PlanId } from '../api/types.ts';
+import type { PlanId } from './entities.ts';
 import type { ComputeSize as ComputeSizeId } from '../api/schemas/lifecycle.ts';
 import { defaultVersionValue, parseVersionValue, sortVersions, versionLabel, versionValue, type AvailableVersion, type VersionChoice } from './postgres-versions.ts';
 
