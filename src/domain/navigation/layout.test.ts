@@ -220,6 +220,26 @@ describe('switchProjectPath (spec A2.3, B2.4)', () => {
     );
   });
 
+  it('lands on a page: grows a cut path that is no page back towards the current page, else its nearest parent page', () => {
+    const pages = new Set(['/project/xyz', '/project/xyz/settings/general', '/project/xyz/auth/users', '/project/xyz/editor']);
+    const isPage = (path: string) => pages.has(path);
+    expect(switchProjectPath({ pathname: '/project/abc/settings/general', newRef: 'xyz', isPage })).toBe(
+      '/project/xyz/settings/general',
+    );
+    expect(switchProjectPath({ pathname: '/project/abc/auth/users/', newRef: 'xyz', isPage })).toBe('/project/xyz/auth/users');
+    expect(switchProjectPath({ pathname: '/project/abc/editor/123', newRef: 'xyz', isPage })).toBe('/project/xyz/editor');
+    expect(switchProjectPath({ pathname: '/project/abc/nowhere/deep/er', newRef: 'xyz', isPage })).toBe('/project/xyz');
+    const storagePages = new Set(['/project/xyz/storage']);
+    expect(
+      switchProjectPath({
+        pathname: '/project/abc/storage/buckets/a',
+        search: '?bucketId=a',
+        newRef: 'xyz',
+        isPage: (path) => storagePages.has(path),
+      }),
+    ).toBe('/project/xyz/storage');
+  });
+
   it('goes to /project/{newRef} off project paths', () => {
     expect(switchProjectPath({ pathname: '/org/acme', newRef: 'xyz' })).toBe('/project/xyz');
     expect(switchProjectPath({ pathname: '/', newRef: 'xyz' })).toBe('/project/xyz');

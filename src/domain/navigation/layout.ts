@@ -114,20 +114,38 @@ export interface SwitchProjectInput {
   pathname: string;
   search?: string | Readonly<Record<string, unknown>>;
   newRef: string;
+  /**
+   * Whether a path is a page of the console. Given, a cut path that is no page (/project/{ref}/settings, cut from
+   * settings/general) grows back towards the current page, else falls back to its nearest parent that is a page —
+   * never a shell-less 404.
+   */
+  isPage?: (path: string) => boolean;
 }
 /**
  * Target of switching project or branch: the current path cut to 4 segments (5 when the query holds bucketId or
  * preset; the leading empty segment counts) with the ref replaced; off project paths, /project/{newRef}. spec A2.3, B2.4
  */
-export function switchProjectPath({ pathname, search, newRef }: SwitchProjectInput): string {
+export function switchProjectPath({ pathname, search, newRef, isPage }: SwitchProjectInput): string {
   const segments = stripQueryAndHash(pathname).split('/');
   if (segments[0] !== '' || segments[1] !== 'project' || segments[2] === undefined || segments[2] === '') {
     return `/project/${newRef}`;
   }
-  const kept = segments.slice(0, keepsFifthSegment(search) ? 5 : 4);
-  kept[2] = newRef;
-  while (kept.length > 3 && kept[kept.length - 1] === '') kept.pop();
-  return kept.join('/');
+  const full = [...segments];
+  full[2] = newRef;
+  while (full.length > 3 && full[full.length - 1] === '') full.pop();
+  const cutLength = Math.min(full.length, keepsFifthSegment(search) ? 5 : 4);
+  const cut = full.slice(0, cutLength).join('/');
+  if (isPage === undefined || isPage(cut)) return cut;
+  // The same page of the other project (or the first page on the way to it), then the nearest parent page.
+  for (let length = cutLength + 1; length <= full.length; length++) {
+    const longer = full.slice(0, length).join('/');
+    if (isPage(longer)) return longer;
+  }
+  for (let length = cutLength - 1; length > 3; length--) {
+    const parent = full.slice(0, length).join('/');
+    if (isPage(parent)) return parent;
+  }
+  return `/project/${newRef}`;
 }
 
 /** Target of switching organization: the same /org/{slug}/… sub-route with the slug replaced, else /org/{newSlug}. */

@@ -1,11 +1,12 @@
 import { Button } from 'react-aria-components';
 import { Menu, MenuItem, MenuSection, MenuSeparator, MenuTrigger } from '../../ui/Menu.tsx';
-import { useNavigate } from '@tanstack/react-router';
+import { useNavigate, useRouter } from '@tanstack/react-router';
 import { newOrganizationHref, newProjectHref } from '../../domain/navigation/header.ts';
 import { listScrolls, switchOrganizationPath, switchProjectPath } from '../../domain/navigation/layout.ts';
 import { Icon } from '../../ui/Icon.tsx';
 import { ManagedByHint } from '../../ui/ManagedByHint.tsx';
 import { Popover } from '../../ui/Popover.tsx';
+import { isRouterPage } from './page-paths.ts';
 import { NEW_PROJECT_KEY, ProjectSwitcherMenu } from './ProjectSwitcherMenu.tsx';
 import { useAppContext } from './useAppContext.ts';
 import type { ShellData } from './useShellData.ts';
@@ -68,11 +69,13 @@ export function OrganizationSwitcher({ data }: { data: ShellData }) {
 
 /**
  * Project switcher (spec A2.3): searchable (debounce 500 ms) and infinite, on the same list machine as the
- * organization's projects page. Choosing a project keeps the sub-route (switchProjectPath).
+ * organization's projects page. Choosing a project keeps the sub-route (switchProjectPath), landing on a page of the
+ * router (a cut path that is no page grows back to the current page or falls back to a parent page).
  */
 export function ProjectSwitcher({ data }: { data: ShellData }) {
   const { flags } = useAppContext();
   const navigate = useNavigate();
+  const router = useRouter();
   const newHref = data.slug ? newProjectHref(flags, data.slug) : null;
   return (
     <MenuTrigger>
@@ -91,7 +94,8 @@ export function ProjectSwitcher({ data }: { data: ShellData }) {
               if (target === NEW_PROJECT_KEY) {
                 if (newHref) void navigate({ to: newHref });
               } else {
-                void navigate({ to: switchProjectPath({ pathname: data.pathname, search: location.search, newRef: target }) });
+                const isPage = (path: string) => isRouterPage(router, path);
+                void navigate({ to: switchProjectPath({ pathname: data.pathname, search: location.search, newRef: target, isPage }) });
               }
             }}
           />
