@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { CsvBatch } from '../../machines/csv-import.machine.ts';
 import { CSV_BATCH_MAX_CHARS, splitCsvRecords, type LineError } from '../domain/table-editor/csv.ts';
 import type { FromWorker, ToWorker } from './csv-import.protocol.ts';
-import { attachCsvWorker, type CsvWorkerScope } from './csv-import.worker.ts';
+import { attachCsvWorker, isBlank, type CsvWorkerScope } from './csv-import.worker.ts';
 
 function fakeWorker() {
   const received: FromWorker[] = [];
@@ -112,4 +112,18 @@ describe('csv import worker', () => {
     for (const batch of batches) expect(batch.csv.length).toBeLessThanOrEqual(CSV_BATCH_MAX_CHARS);
     expect(batches.reduce((sum, batch) => sum + batch.lines.length, 0)).toBe(3000);
   }, 60_000);
+
+  it('skips rows of nothing but white space as papaparse greedy did, without counting them as lines', async () => {
+    for (const row of [[''], ['', ''], ['  ', '\t'], ['\u00a0'], [' ', '']]) expect(isBlank(row), JSON.stringify(row)).toBe(true);
+    for (const row of [['a'], ['', 'x'], [' ', 'x'], ['\u00a0x'], ['0']]) expect(isBlank(row), JSON.stringify(row)).toBe(false);
+    const file = new File(['id,name\n1,a\n,\n  ,  \n\n2,b\n'], 'blank.csv');
+    const worker = fakeWorker();
+    worker.send({ type: 'start', file, header: true, mapping: ['id', 'name'], jsonColumns: [], batchSize: 100 });
+    worker.send({ type: 'next' });
+    const message = await worker.next(0, (m) => m.type === 'batch');
+    if (message.type !== 'batch') throw new Error('no batch');
+    expect(new TextDecoder().decode(message.batch.csv)).toBe('1,a\n2,b\n');
+    expect(message.batch.lines).toEqual([2, 3]);
+    expect(worker.received.filter((m) => m.type === 'rejected')).toEqual([]);
+  });
 });

@@ -15,6 +15,16 @@ export interface CsvWorkerScope {
   postMessage(message: FromWorker, transfer?: Transferable[]): void;
 }
 
+/**
+ * A row with nothing but white space (papaparse's 'greedy' test, `row.join('').trim() === ''`), answered at once
+ * for the usual row whose first value starts with a visible ASCII character.
+ */
+export function isBlank(row: readonly string[]): boolean {
+  const first = row[0]?.charCodeAt(0) ?? 0;
+  if (first > 32 && first < 127) return false;
+  return row.join('').trim() === '';
+}
+
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 function preview(post: (message: FromWorker) => void, file: File, rows: number): void {
@@ -101,7 +111,8 @@ function start(scope: CsvWorkerScope, message: Extract<ToWorker, { type: 'start'
 
   Papa.parse<string[]>(message.file, {
     chunkSize: CHUNK_BYTES,
-    skipEmptyLines: 'greedy',
+    // Blank rows are skipped as papaparse's 'greedy' would, but by isBlank: 'greedy' joins and trims every row.
+    skipEmptyLines: true,
     chunk(results, chunkParser) {
       parser = chunkParser;
       chunkParser.pause();
@@ -111,6 +122,7 @@ function start(scope: CsvWorkerScope, message: Extract<ToWorker, { type: 'start'
       for (const error of results.errors) if (typeof error.row === 'number') badRows.set(error.row, error.message);
       const rejected: LineError[] = [];
       results.data.forEach((row, indexInChunk) => {
+        if (isBlank(row)) return;
         const index = recordIndex++;
         if (index === 0) {
           width = row.length;
