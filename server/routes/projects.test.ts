@@ -158,4 +158,37 @@ describe('projects', () => {
     const readerKeys = await h.call('GET', `/api/platform/projects/${project.ref}/settings`, { token: reader.token });
     expect(readerKeys.body.service_api_keys.map((k: { tags: string }) => k.tags)).toEqual(['anon']);
   });
+  it('renames a project for administrators only, with the creation name rule and a clear 400', async () => {
+    const { project } = await createProject('Before');
+    const path = `/api/platform/projects/${project.ref}`;
+    const renamed = await h.call('PATCH', path, { token: owner.token, body: { name: '  After  ' } });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body).toMatchObject({ ref: project.ref, name: 'After' });
+    expect((await h.call('GET', path, { token: owner.token })).body.name).toBe('After');
+
+    const bad: [unknown, RegExp][] = [
+      [{ name: '   ' }, /name must not be empty/],
+      [{ name: 'x'.repeat(65) }, /name/],
+      [{ name: 'a\u0000b' }, /NUL/],
+      [{}, /name is required/],
+    ];
+    for (const [body, message] of bad) {
+      const response = await h.call('PATCH', path, { token: owner.token, body });
+      expect(response.status, JSON.stringify(body)).toBe(400);
+      expect(response.body.message).toMatch(message);
+    }
+
+    // No session, an outsider, a developer of the organization: refused, and the name stays.
+    expect((await h.call('PATCH', path, { body: { name: 'Anon' } })).status).toBe(401);
+    const outsider = await h.user();
+    expect((await h.call('PATCH', path, { token: outsider.token, body: { name: 'Outsider' } })).status).toBe(404);
+    const dev = await h.user();
+    await h.call('GET', '/api/platform/profile', { token: dev.token });
+    const { rows } = await h.services.pool.query('select id from organizations where slug = $1', [slug]);
+    await h.services.pool.query(`insert into members values ($1, $2, 'developer')`, [rows[0].id, dev.id]);
+    const refused = await h.call('PATCH', path, { token: dev.token, body: { name: 'Developer' } });
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toMatch(/rename this project/);
+    expect((await h.call('GET', path, { token: owner.token })).body.name).toBe('After');
+  });
 });

@@ -1,7 +1,7 @@
 // Projects (spec A3 Project, A7 "Project lifecycle"): creation answers at once with status COMING_UP while the
 // database is provisioned in the background (spec A4.1 building screen polls the status).
 import { Hono } from 'hono';
-import { createProjectBody } from '../../src/api/schemas/projects.ts';
+import { createProjectBody, updateProjectBody } from '../../src/api/schemas/projects.ts';
 import { hasRole, organizationAccess, projectAccess, PROJECT_COLUMNS, type ProjectRow } from '../http/access.ts';
 import type { AppEnv } from '../http/env.ts';
 import { badRequest, notFound, unavailable } from '../http/errors.ts';
@@ -71,6 +71,15 @@ export function projectRoutes(options: { publicHost: string }): Hono<AppEnv> {
   routes.get('/projects/:ref/status', async (c) => {
     const project = await projectAccess(c.var.services.pool, c.req.param('ref'), c.var.user.sub);
     return c.json({ status: project.status });
+  });
+
+  // Renaming (project settings → General) needs UPDATE on the project (spec A6: administrators and owners here).
+  routes.patch('/projects/:ref', async (c) => {
+    const { services } = c.var;
+    const project = await projectAccess(services.pool, c.req.param('ref'), c.var.user.sub, 'administrator', 'rename this project');
+    const body = await readBody(c, updateProjectBody);
+    await services.pool.query('update projects set name = $2 where id = $1', [project.id, body.name]);
+    return c.json(projectJson(await loadProject(services, project.ref), context(services)));
   });
 
   // spec A6: deleting needs UPDATE on the project (administrators and owners here).

@@ -85,6 +85,9 @@ export const resizeProject = (ref: string, computeSize: string) =>
 
 export const deleteProject = (ref: string) => api.delete(project(ref)).json<unknown>();
 
+/** PATCH /platform/projects/{ref} {name}: administrators and owners rename a project. */
+export const renameProject = (ref: string, name: string) => api.patch(project(ref), { json: { name } }).json<{ name: string }>();
+
 export const sendExitSurvey = (survey: ExitSurvey) => api.post('platform/feedback/downgrade', { json: survey }).json<unknown>();
 
 export const fetchMembersAtFreeLimit = (slug: string) =>

@@ -24,14 +24,23 @@ export const NEW_PROJECT_MESSAGES = {
   nameTooLong: `Project name must be at most ${PROJECT_NAME_MAX_LENGTH} characters.`,
   regionRequired: 'Select a region.',
   versionInvalid: 'Select a Postgres version.',
+  /** Renaming (project settings → General) to the name the project already has. */
+  nameUnchanged: 'Enter a new name for your project.',
 } as const;
+
+/** The name rule of creating and of renaming a project (the platform's is the same: 1–64 characters, trimmed). */
+export function validateProjectName(value: string): string | null {
+  const name = value.trim();
+  if (name === '') return NEW_PROJECT_MESSAGES.nameRequired;
+  if (name.length > PROJECT_NAME_MAX_LENGTH) return NEW_PROJECT_MESSAGES.nameTooLong;
+  return null;
+}
 
 /** Field messages; an empty object when the form may be sent. */
 export function validateNewProject(fields: NewProjectFields): NewProjectErrors {
   const errors: NewProjectErrors = {};
-  const name = fields.name.trim();
-  if (name === '') errors.name = NEW_PROJECT_MESSAGES.nameRequired;
-  else if (name.length > PROJECT_NAME_MAX_LENGTH) errors.name = NEW_PROJECT_MESSAGES.nameTooLong;
+  const nameProblem = validateProjectName(fields.name);
+  if (nameProblem !== null) errors.name = nameProblem;
   const strength = passwordStrength(fields.password);
   if (!strength.acceptable) errors.password = strength.message;
   if (fields.region.trim() === '') errors.region = NEW_PROJECT_MESSAGES.regionRequired;

@@ -22,3 +22,7 @@ export const createProjectBody = z.object({
   release_channel: storableString(32).optional(),
 });
 export type CreateProjectBody = z.infer<typeof createProjectBody>;
+
+// PATCH /platform/projects/{ref}: renaming; the name follows the same rule as at creation (spec A2.2 new project).
+export const updateProjectBody = z.object({ name: displayNameSchema(64) });
+export type UpdateProjectBody = z.infer<typeof updateProjectBody>;

@@ -17,6 +17,7 @@ import { DeleteProjectModal } from '../shared/DeleteProjectModal.tsx';
 import { OperationConfirmDialog, useProjectOperation, type OperationActor } from './OperationConfirmDialog.tsx';
 import * as css from '../shared/ProjectLifecycle.css.ts';
 import { useProjectRole } from '../shell/useProjectRole.ts';
+import { ProjectRenameForm } from '../project/ProjectRenameForm.tsx';
 
 /** Not given by the spec: pausing, restarting and upgrading need the same role as deleting (contract: admins). */
 const OPERATIONS_REFUSED = 'You need additional permissions to manage this project';
@@ -50,8 +51,8 @@ export function ProjectGeneralSettings({ project, eligibility }: ProjectGeneralS
 
       <div className={css.card}>
         <h2 className={css.cardTitle}>Project details</h2>
+        <ProjectRenameForm projectRef={project.ref} name={project.name} allowed={admin} />
         <dl className={css.facts}>
-          <Fact label="Project name" value={project.name} />
           <Fact label="Project ID" value={project.ref} copy />
           <Fact label="Region" value={project.region} />
           <Fact label="Postgres version" value={displayPostgresVersion(project.dbVersion) ?? '—'} />

@@ -1,0 +1,67 @@
+// Renaming a project (project settings → General, spec A2.5, A6): examples.
+import { describe, expect, it } from 'vitest';
+import { createActor } from 'xstate';
+import { projectRenameMachine } from '../machines/project-rename.machine.ts';
+import {
+  selectIsRenaming,
+  selectJustRenamed,
+  selectRenameError,
+  selectRenameName,
+  selectRenameUnchanged,
+} from '../machines/project-rename.selectors.ts';
+import { NEW_PROJECT_MESSAGES } from '../src/domain/new-project.ts';
+import { controlledActors } from './support/controlled-actors.ts';
+
+function start(name = 'Shop') {
+  const fakes = controlledActors({ renameProject: 'promise' } as const);
+  const actor = createActor(projectRenameMachine.provide({ actors: fakes.logic }), { input: { ref: 'abc', name } }).start();
+  return { actor, fakes };
+}
+
+describe('project-rename machine', () => {
+  it('sends the trimmed name and adopts what the platform saved', async () => {
+    const { actor, fakes } = start();
+    expect(selectRenameUnchanged(actor.getSnapshot())).toBe(true);
+    actor.send({ type: 'name.edit', value: '  Shop two ' });
+    actor.send({ type: 'rename.submit' });
+    expect(selectIsRenaming(actor.getSnapshot())).toBe(true);
+    expect(fakes.starts('renameProject')[0]?.input).toEqual({ ref: 'abc', name: 'Shop two' });
+    await fakes.resolve('renameProject', { name: 'Shop two' });
+    expect(selectJustRenamed(actor.getSnapshot())).toBe(true);
+    expect(selectRenameName(actor.getSnapshot())).toBe('Shop two');
+    expect(selectRenameUnchanged(actor.getSnapshot())).toBe(true);
+  });
+
+  it('refuses an empty, too long or unchanged name without calling the platform', () => {
+    const { actor, fakes } = start();
+    for (const [value, message] of [
+      ['   ', NEW_PROJECT_MESSAGES.nameRequired],
+      ['x'.repeat(65), NEW_PROJECT_MESSAGES.nameTooLong],
+      [' Shop ', NEW_PROJECT_MESSAGES.nameUnchanged],
+    ] as const) {
+      actor.send({ type: 'name.edit', value });
+      expect(selectRenameError(actor.getSnapshot())).toBeNull();
+      actor.send({ type: 'rename.submit' });
+      expect(selectRenameError(actor.getSnapshot())).toBe(message);
+    }
+    expect(fakes.starts('renameProject')).toHaveLength(0);
+  });
+
+  it("shows the platform's message when renaming fails, and keeps the typed name", async () => {
+    const { actor, fakes } = start();
+    actor.send({ type: 'name.edit', value: 'Other' });
+    actor.send({ type: 'rename.submit' });
+    await fakes.reject('renameProject', new Error('You need additional permissions to rename this project'));
+    expect(selectRenameError(actor.getSnapshot())).toBe('You need additional permissions to rename this project');
+    expect(selectRenameName(actor.getSnapshot())).toBe('Other');
+  });
+
+  it('adopts a reloaded name only while the field is untouched', () => {
+    const { actor } = start();
+    actor.send({ type: 'project.loaded', name: 'Renamed elsewhere' });
+    expect(selectRenameName(actor.getSnapshot())).toBe('Renamed elsewhere');
+    actor.send({ type: 'name.edit', value: 'Typing' });
+    actor.send({ type: 'project.loaded', name: 'Again' });
+    expect(selectRenameName(actor.getSnapshot())).toBe('Typing');
+  });
+});
