@@ -43,7 +43,9 @@ test('a new organization, its first project built to ACTIVE_HEALTHY, a rename an
   await expect(page).toHaveURL(/\/dashboard\/project\/[a-z]{20}$/);
   await expect(page.getByRole('heading', { name: 'Inventory' })).toBeVisible();
   // The home re-reads the status every 4 s while the project is built.
-  await expect(page.getByTestId('project-status')).toHaveText('ACTIVE_HEALTHY', { timeout: 45_000 });
+  // Labels, not the raw API values (issue 15: the home showed 'ACTIVE_HEALTHY' and 'ci_micro').
+  await expect(page.getByTestId('project-status')).toHaveText('Active', { timeout: 45_000 });
+  await expect(page.getByTestId('project-compute')).toHaveText('Micro');
 
   // Rename the organization.
   await page.goto(`/dashboard/org/${slug}/general`);

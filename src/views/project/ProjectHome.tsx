@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { selectStatus } from '../../../machines/project-status.selectors.ts';
 import type { Project } from '../../api/types.ts';
-import { displayPostgresVersion, projectComputeSize } from '../../domain/projects.ts';
+import { projectHomeFacts } from '../../domain/project-home.ts';
 import { Badge } from '../../ui/Badge.tsx';
 import { ProjectPausedCard } from '../project-lifecycle/ProjectPausedCard.tsx';
 import { useProjectStatusActor } from '../project-status/ProjectStatusContext.tsx';
@@ -20,9 +20,8 @@ const QUICK_LINKS = [
  * is the live one of the project-status actor; a paused project shows its paused card here (spec A2.8).
  */
 export function ProjectHome({ project }: { project: Project }) {
-  const version = displayPostgresVersion(project.dbVersion);
-  const compute = projectComputeSize(project);
   const status = useSelector(useProjectStatusActor(), selectStatus) ?? project.status;
+  const facts = projectHomeFacts(project, status);
   if (status === 'INACTIVE') {
     return (
       <section className={css.page}>
@@ -36,10 +35,17 @@ export function ProjectHome({ project }: { project: Project }) {
         {project.name}
       </h1>
       <div className={css.facts}>
-        <Fact label="Status" value={<Badge variant={status === 'ACTIVE_HEALTHY' ? 'brand' : 'warning'} data-testid="project-status">{status}</Badge>} />
+        <Fact
+          label="Status"
+          value={
+            <Badge variant={facts.status.variant} data-testid="project-status" data-status={status}>
+              {facts.status.label}
+            </Badge>
+          }
+        />
         <Fact label="Region" value={project.region} />
-        {compute && <Fact label="Compute" value={compute} />}
-        {version && <Fact label="Postgres" value={version} />}
+        {facts.compute && <Fact label="Compute" value={<span data-testid="project-compute">{facts.compute}</span>} />}
+        {facts.version && <Fact label="Postgres" value={facts.version} />}
         <Fact label="Reference" value={project.ref} />
       </div>
       <h2 className={css.sectionTitle}>Get started</h2>
