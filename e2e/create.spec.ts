@@ -24,6 +24,8 @@ test('a new organization, its first project built to ACTIVE_HEALTHY, a rename an
   await expect(page.getByTestId('new-project-org')).toHaveText(orgName);
   await expect(page.getByRole('button', { name: /Postgres version$/ })).toContainText(/Postgres \d+/);
 
+  // A fresh form shows no validation message (issue 15).
+  await expect(page.getByTestId('password-strength')).not.toContainText('Enter a database password.');
   await page.getByLabel('Project name').fill('Inventory');
   const password = page.getByLabel('Database password');
   await password.fill('password1');

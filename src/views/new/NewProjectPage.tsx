@@ -124,7 +124,7 @@ function NewProjectForm({ organization }: { organization: Organization }) {
               </Button>
               <CopyButton size="small" text={() => password} label="Copy" isDisabled={submitting || password === ''} />
             </div>
-            <PasswordStrengthMeter password={password} id="db-pass-strength" />
+            <PasswordStrengthMeter password={password} id="db-pass-strength" showEmpty={fieldErrors.password !== undefined} />
           </div>
           <Select
             label="Region"

@@ -3,9 +3,13 @@ import * as css from './NewForm.css.ts';
 
 const tone = (score: number) => (score < 2 ? 'weak' : score < 3 ? 'fair' : 'strong');
 
-/** Four segments filled to the score (0–4) and the advice under the password field. */
-export function PasswordStrengthMeter({ password, id }: { password: string; id: string }) {
+/**
+ * Four segments filled to the score (0–4) and the advice under the password field. An empty password gets its
+ * message ('Enter a database password.') only once the form was submitted (showEmpty): a fresh form is not wrong yet.
+ */
+export function PasswordStrengthMeter({ password, id, showEmpty = false }: { password: string; id: string; showEmpty?: boolean }) {
   const strength = passwordStrength(password);
+  const message = password === '' && !showEmpty ? '' : strength.message;
   const kind = tone(strength.score);
   return (
     <div data-testid="password-strength" data-score={strength.score}>
@@ -23,7 +27,7 @@ export function PasswordStrengthMeter({ password, id }: { password: string; id: 
         ))}
       </div>
       <p id={id} className={css.meterMessage[kind]} aria-live="polite">
-        {strength.message}
+        {message}
       </p>
     </div>
   );
