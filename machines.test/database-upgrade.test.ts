@@ -13,7 +13,7 @@ import {
 } from '../machines/database-upgrade.selectors.ts';
 import type { DatabaseUpgradeStatus, UpgradeState } from '../src/domain/database-upgrade.ts';
 import { controlledActors } from './support/controlled-actors.ts';
-import { describeMachinePaths, type EventSample, type Invariants } from './support/paths.ts';
+import { describeMachinePaths, type EventSample, type Invariants, itRejectsEachDeletedTransition } from './support/paths.ts';
 
 const kinds = { fetchUpgradeStatus: 'promise', refreshEligibility: 'promise' } as const;
 const upgrade = (status: UpgradeState, progress = '3_detached_volume_from_upgraded_instance'): { databaseUpgradeStatus: DatabaseUpgradeStatus } => ({
@@ -165,7 +165,22 @@ const invariants: Invariants<typeof databaseUpgradeMachine> = {
   },
 };
 
+// A4.2: the upgrade status is polled while the project is upgrading and ends upgraded or failed; a project that
+// starts upgrading starts the checks.
+const required = [
+  'checking --xstate.done.actor.fetchUpgradeStatus--> deciding',
+  'checking --xstate.error.actor.fetchUpgradeStatus--> deciding',
+  'deciding --(always)--> upgraded',
+  'deciding --(always)--> failed',
+  'deciding --(always)--> waiting',
+  'deciding --(always)--> idle',
+  'waiting --xstate.after.upgradePoll.databaseUpgrade.waiting--> checking',
+  'idle --project.status--> checking',
+];
+itRejectsEachDeletedTransition(databaseUpgradeMachine, required);
+
 describeMachinePaths('database-upgrade machine: generated paths', databaseUpgradeMachine, {
+  required,
   actors: controlledActors(kinds),
   input: { ref: 'abc', trackingId: 't1', projectStatus: 'UPGRADING' },
   events,

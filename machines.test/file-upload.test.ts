@@ -5,7 +5,7 @@ import { fileUploadMachine, type FileUploadInput, type TusUploadInput } from '..
 import { selectBytesSent, selectFileError, selectFileStatus, selectIsRetrying, selectRetries } from '../machines/file-upload.selectors.ts';
 import { UPLOAD_ABORTED_MESSAGE, UPLOAD_NO_RETRY_STATUSES, UPLOAD_RETRY_DELAYS_MS } from '../src/domain/storage-uploads.ts';
 import { controlledActors, flushMicrotasks } from './support/controlled-actors.ts';
-import { describeMachinePaths, type EventSample, type Invariants } from './support/paths.ts';
+import { describeMachinePaths, type EventSample, type Invariants, itRejectsEachDeletedTransition } from './support/paths.ts';
 
 const kinds = { findPreviousUpload: 'promise', tusUpload: 'callback' } as const;
 const input: FileUploadInput = {
@@ -223,7 +223,21 @@ const invariants: Invariants<typeof fileUploadMachine> = {
   },
 };
 
+// B4 uploads: a queued file starts, resumes a previous upload when there is one, retries after an error while it
+// may, and ends done or failed; cancel fails it from anywhere.
+const required = [
+  'queued --file.start--> uploading',
+  'uploading.findingPrevious --xstate.done.actor.findPreviousUpload--> uploading.sending',
+  'uploading.sending --tus.success--> done',
+  'uploading.sending --tus.error--> uploading.retrying',
+  'uploading.sending --tus.error--> failed',
+  'uploading.retrying --xstate.after.uploadRetryDelay.fileUpload.uploading.retrying--> uploading.findingPrevious',
+  'uploading --file.cancel--> failed',
+];
+itRejectsEachDeletedTransition(fileUploadMachine, required);
+
 describeMachinePaths('file-upload machine: generated paths', fileUploadMachine, {
+  required,
   events,
   invariants,
   input,

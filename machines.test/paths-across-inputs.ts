@@ -24,6 +24,7 @@ export async function testMachinePathsAcrossInputs<TMachine extends AnyStateMach
   const reachedStates = new Set<string>();
   const takenTransitions = new Set<string>();
   const walkedEdges = new Set<string>();
+  const requiredLines = new Map<string, string[]>();
   let pathsRun = 0;
 
   for (const [run, options] of runs.entries()) {
@@ -43,6 +44,10 @@ export async function testMachinePathsAcrossInputs<TMachine extends AnyStateMach
     });
     for (const id of plan.stateIds) requiredStates.add(id);
     for (const label of plan.transitions.values()) requiredTransitions.add(label);
+    // The spec's `required` lines: each must be taken under one of the inputs (their existence is checked when planning).
+    for (const [line, definitions] of plan.required) {
+      requiredLines.set(line, [...(requiredLines.get(line) ?? []), ...definitions.map((t) => plan.transitions.get(t) ?? line)]);
+    }
     for (const [key, label] of plan.edges) requiredEdges.set(`${run}|${key}`, label);
     for (const path of plan.paths) {
       const result = await replayMachinePath(plan, path);
@@ -61,8 +66,9 @@ export async function testMachinePathsAcrossInputs<TMachine extends AnyStateMach
     states: [...requiredStates].filter((id) => !reachedStates.has(id)),
     transitions: [...requiredTransitions].filter((label) => !takenTransitions.has(label)),
     edges: [...requiredEdges].filter(([key]) => !walkedEdges.has(key)).map(([, label]) => label),
+    required: [...requiredLines].filter(([, labels]) => !labels.some((label) => takenTransitions.has(label))).map(([line]) => line),
   };
-  expect(missing).toEqual({ states: [], transitions: [], edges: [] });
+  expect(missing).toEqual({ states: [], transitions: [], edges: [], required: [] });
   return {
     pathsRun,
     statesCovered: requiredStates.size,

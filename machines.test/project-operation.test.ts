@@ -11,7 +11,7 @@ import {
 } from '../machines/project-operation.selectors.ts';
 import { OPERATION_STATUS, type LifecycleNotice, type OperationRequest } from '../src/domain/project-lifecycle.ts';
 import { controlledActors } from './support/controlled-actors.ts';
-import { describeMachinePaths, type EventSample, type Invariants } from './support/paths.ts';
+import { describeMachinePaths, type EventSample, type Invariants, itRejectsEachDeletedTransition } from './support/paths.ts';
 
 const kinds = { runOperation: 'promise' } as const;
 
@@ -127,7 +127,19 @@ const invariants: Invariants<typeof projectOperationMachine> = {
   },
 };
 
+// A2.9: pause / restart / resize ask for confirmation first (or run at once), then run once and report.
+const required = [
+  'idle --operation.request--> confirming',
+  'idle --operation.run--> running',
+  'confirming --operation.confirm--> running',
+  'confirming --operation.cancel--> idle',
+  'running --xstate.done.actor.runOperation--> idle.ready',
+  'running --xstate.error.actor.runOperation--> idle.failed',
+];
+itRejectsEachDeletedTransition(projectOperationMachine, required);
+
 describeMachinePaths('project-operation machine: generated paths', projectOperationMachine, {
+  required,
   events,
   invariants,
   input: { ref: 'abc' },

@@ -14,6 +14,7 @@ import {
 } from '../machines/project-resume.selectors.ts';
 import type { LifecycleNotice } from '../src/domain/project-lifecycle.ts';
 import { testMachinePathsAcrossInputs } from './paths-across-inputs.ts';
+import { itRejectsEachDeletedTransition } from './support/paths.ts';
 import { controlledActors } from './support/controlled-actors.ts';
 import { type EventSample, type Invariants } from './support/paths.ts';
 
@@ -198,7 +199,25 @@ const invariants: Invariants<typeof projectResumeMachine> = {
   'ready.restored': (s) => expect(selectIsResuming(s)).toBe(true),
 };
 
+// A2.9: resume asks to confirm (with a version choice when offered); a free plan checks the member limit first.
+const required = [
+  'loadingPauseStatus --xstate.done.actor.fetchPauseStatus--> ready',
+  'loadingPauseStatus --xstate.error.actor.fetchPauseStatus--> pauseStatusFailed',
+  'pauseStatusFailed --pauseStatus.retry--> loadingPauseStatus',
+  'ready.closed --resume.open--> ready.confirming.loadingVersions',
+  'ready.closed --resume.open--> ready.confirming.choosing',
+  'ready.confirming --resume.cancel--> ready.closed',
+  'ready.confirming.choosing --resume.confirm--> ready.checkingMembers',
+  'ready.confirming.choosing --resume.confirm--> ready.restoring',
+  'ready.checkingMembers --xstate.done.actor.fetchMembersAtLimit--> ready.membersExceeded',
+  'ready.checkingMembers --xstate.done.actor.fetchMembersAtLimit--> ready.restoring',
+  'ready.restoring --xstate.done.actor.restoreProject--> ready.restored',
+  'ready.restoring --xstate.error.actor.restoreProject--> ready.confirming.choosing',
+];
+itRejectsEachDeletedTransition(projectResumeMachine, required);
+
 const run = (input: ProjectResumeInput) => ({
+  required,
   events,
   invariants,
   input,

@@ -16,7 +16,7 @@ import {
 import type { Project } from '../src/api/types.ts';
 import { PROJECT_STATUSES } from '../src/domain/navigation/project-status.ts';
 import { controlledActors } from './support/controlled-actors.ts';
-import { describeMachinePaths, type EventSample, type Invariants } from './support/paths.ts';
+import { describeMachinePaths, type EventSample, type Invariants, itRejectsEachDeletedTransition } from './support/paths.ts';
 
 const kinds = { fetchStatus: 'promise', pingRest: 'promise', refreshProject: 'promise' } as const;
 const project = (status: string): Project => ({ id: 1, ref: 'abc', name: 'Storefront', status: status as Project['status'], region: 'local', organization_id: 1 });
@@ -441,8 +441,42 @@ const invariants: Invariants<typeof projectStatusMachine> = {
   },
 };
 
+// A4.1 / A2.8: the status decides the screen; building, restarting and restoring poll every 4 s, pausing first after
+// 4 s then every 2 s, until the status changes; a finished restore shows its own screen; an active project pings REST.
+const required = [
+  'deciding --(always)--> loading',
+  'deciding --(always)--> building',
+  'deciding --(always)--> pausing',
+  'deciding --(always)--> restarting',
+  'deciding --(always)--> restoring',
+  'deciding --(always)--> upgrading',
+  'deciding --(always)--> active',
+  'deciding --(always)--> settled',
+  'building.waiting --xstate.after.statusPoll.projectStatus.building.waiting--> building.checking',
+  'building.checking --xstate.done.actor.fetchStatus--> building.waiting',
+  'building.checking --xstate.done.actor.fetchStatus--> refreshing',
+  'building.checking --xstate.error.actor.fetchStatus--> building.waiting',
+  'building --xstate.after.buildingSupport.projectStatus.building--> building',
+  'pausing.starting --xstate.after.pausePollStart.projectStatus.pausing.starting--> pausing.checking',
+  'pausing.waiting --xstate.after.pausePoll.projectStatus.pausing.waiting--> pausing.checking',
+  'pausing.checking --xstate.done.actor.fetchStatus--> pausing.waiting',
+  'pausing.checking --xstate.done.actor.fetchStatus--> refreshing',
+  'restarting.waiting --xstate.after.statusPoll.projectStatus.restarting.waiting--> restarting.checking',
+  'restarting.checking --xstate.done.actor.fetchStatus--> refreshing',
+  'restoring.waiting --xstate.after.statusPoll.projectStatus.restoring.waiting--> restoring.checking',
+  'restoring.checking --xstate.done.actor.fetchStatus--> restorationComplete',
+  'restorationComplete --project.return--> refreshing',
+  'upgrading --project.return--> refreshing',
+  'active.checkingRest --xstate.done.actor.pingRest--> active.online',
+  'active.checkingRest --xstate.error.actor.pingRest--> active.offline',
+  'active.offline --xstate.after.restPing.projectStatus.active.offline--> active.checkingRest',
+  'refreshing --xstate.done.actor.refreshProject--> deciding',
+];
+itRejectsEachDeletedTransition(projectStatusMachine, required);
+
 describeMachinePaths('project-status machine: generated paths', projectStatusMachine, {
   actors: controlledActors(kinds),
+  required,
   input: { ref: 'abc', project: null },
   events,
   invariants,

@@ -27,6 +27,7 @@ import {
 import { controlledActors, flushMicrotasks } from './support/controlled-actors.ts';
 import type { EventSample, Invariants } from './support/paths.ts';
 import { testMachinePathsAcrossInputs } from './paths-across-inputs.ts';
+import { itRejectsEachDeletedTransition } from './support/paths.ts';
 
 const verifiedTotp = { id: 'f1', factor_type: 'totp', status: 'verified', friendly_name: 'Phone' };
 const unverifiedTotp = { id: 'f2', factor_type: 'totp', status: 'unverified' };
@@ -434,10 +435,28 @@ describe('session machine: generated paths', () => {
   const actors = () =>
     controlledActors({ authListener: 'callback', checkAssurance: 'promise', signOut: 'promise', wipeStorage: 'promise' });
 
+  // A4.11: the session follows the auth listener, checks the assurance level of a signed-in user (MFA pending or
+  // not), and a sign-out wipes the stored state; 'always logged in' skips all of it.
+  const required = [
+    'starting --(always)--> alwaysLoggedIn',
+    'starting --(always)--> live',
+    'live.loading --session.changed--> live.signedIn',
+    'live.loading --session.changed--> live.signedOut',
+    'live.signedOut --session.changed--> live.signedIn',
+    'live.signedIn --session.changed--> live.signedOut',
+    'live.signedIn --session.signOut--> live.signingOut',
+    'live.signedIn.checkingAssurance --xstate.done.actor.checkAssurance--> live.signedIn.aal2',
+    'live.signedIn.checkingAssurance --xstate.done.actor.checkAssurance--> live.signedIn.needsMfa',
+    'live.signedIn.checkingAssurance --xstate.done.actor.checkAssurance--> live.signedIn.aal1',
+    'live.signingOut --xstate.done.actor.signOut--> live.wipingStorage',
+    'live.wipingStorage --xstate.done.actor.wipeStorage--> live.signedOut',
+  ];
+  itRejectsEachDeletedTransition(sessionMachine, required);
+
   it('walks every state, transition and edge (both modes)', async () => {
     const report = await testMachinePathsAcrossInputs(sessionMachine, [
-      { events, input: { alwaysLoggedIn: false }, invariants, actors: actors(), serializeState, simplePaths: false },
-      { events, input: { alwaysLoggedIn: true }, invariants, actors: actors(), serializeState, simplePaths: false },
+      { events, input: { alwaysLoggedIn: false }, invariants, actors: actors(), serializeState, simplePaths: false, required },
+      { events, input: { alwaysLoggedIn: true }, invariants, actors: actors(), serializeState, simplePaths: false, required },
     ]);
     expect(report.statesCovered).toBe(13); // root, starting, alwaysLoggedIn, live + 5, signedIn + 4
     expect(report.pathsRun).toBeGreaterThan(20);

@@ -13,7 +13,7 @@ import {
 } from '../machines/upload-queue.selectors.ts';
 import { TEMPORARY_KEY_REFRESH_MS, TEMPORARY_KEY_RETRY_MS, UPLOAD_ABORTED_MESSAGE } from '../src/domain/storage-uploads.ts';
 import { controlledActors } from './support/controlled-actors.ts';
-import { describeMachinePaths, type EventSample, type Invariants } from './support/paths.ts';
+import { describeMachinePaths, type EventSample, type Invariants, itRejectsEachDeletedTransition } from './support/paths.ts';
 
 const kinds = { prepareUploads: 'promise', fetchTemporaryKey: 'promise', fileUpload: 'callback' } as const;
 const MB = 1024 * 1024;
@@ -269,7 +269,27 @@ const invariants: Invariants<typeof uploadQueueMachine> = {
   },
 };
 
+// B4 uploads: requests are prepared and screened, files go in batches, the temporary key is refreshed (and retried
+// when stale), a cancel waits for the files in flight, and a summary ends every run.
+const required = [
+  'idle --(always)--> preparing',
+  'preparing --xstate.done.actor.prepareUploads--> screening',
+  'preparing --upload.cancel--> idle',
+  'screening --(always)--> idle',
+  'screening --(always)--> running',
+  'running --upload.cancel--> cancelling',
+  'running.files.sending --(always)--> summarising',
+  'running.files.sending --(always)--> running.files.startingBatch',
+  'running.key.fresh --xstate.after.temporaryKeyRefresh.uploadQueue.running.key.fresh--> running.key.refreshing',
+  'running.key.refreshing --xstate.error.actor.fetchTemporaryKey--> running.key.stale',
+  'running.key.stale --xstate.after.temporaryKeyRetry.uploadQueue.running.key.stale--> running.key.refreshing',
+  'cancelling --(always)--> summarising',
+  'summarising --(always)--> idle',
+];
+itRejectsEachDeletedTransition(uploadQueueMachine, required);
+
 describeMachinePaths('upload-queue machine: generated paths', uploadQueueMachine, {
+  required,
   events,
   invariants,
   input: { batchSize: 1 },

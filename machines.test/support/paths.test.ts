@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { assign, fromPromise, setup } from 'xstate';
 import { controlledActors } from './controlled-actors.ts';
-import { describeMachinePaths, planMachinePaths, testMachinePaths, type MachinePathsOptions } from './paths.ts';
+import { describeMachinePaths, planMachinePaths, testMachinePaths, withoutTransition, type MachinePathsOptions } from './paths.ts';
 
 type ToyEvent = { type: 'toy.go'; fast: boolean } | { type: 'toy.retry' } | { type: 'toy.reset' };
 
@@ -160,6 +160,43 @@ describe('testMachinePaths', () => {
     );
   });
 
+  const required = ['idle --toy.go--> fast', 'idle --toy.go--> loading', 'loading --xstate.done.actor.load--> settling', 'failed --toy.retry--> loading'];
+
+  it('passes when every required transition is in the machine and taken', async () => {
+    const report = await testMachinePaths(correctMachine, { events, invariants, actors: controlledActors({ load: 'promise' }), required });
+    expect([...report.plan.required.keys()]).toEqual(required);
+  });
+
+  it('fails when a required transition is deleted from the machine, for each one listed', () => {
+    for (const line of required) {
+      const mutant = withoutTransition(correctMachine, line);
+      expect(() => planMachinePaths(mutant, { events, invariants, required })).toThrow(
+        `machine 'toy': required transitions not found:\n    - '${line}' is missing from the machine`,
+      );
+      // Without the list, the mutant's own transitions are the coverage target: nothing notices the deletion.
+      expect(() => planMachinePaths(mutant, { events, invariants, requireInvariants: false })).not.toThrow();
+    }
+  });
+
+  it('fails when a required transition exists but no path takes it', async () => {
+    const actors = controlledActors({ load: 'promise' });
+    const withoutRetry = testMachinePaths(correctMachine, {
+      events,
+      invariants,
+      actors,
+      required,
+      filterEvents: (snapshot, event) => !(snapshot.matches('failed') && event.type === 'toy.retry'),
+    });
+    await expect(withoutRetry).rejects.toThrow(/required transitions never taken \(1\):\n {4}- failed --toy\.retry--> loading/);
+  });
+
+  it('rejects required lines that are malformed or name no state', () => {
+    expect(() => planMachinePaths(correctMachine, { events, invariants, required: ['idle -> fast'] })).toThrow(/not of the form/);
+    expect(() => planMachinePaths(correctMachine, { events, invariants, required: ['idle --toy.go--> nowhere'] })).toThrow(
+      /names no state 'nowhere'/,
+    );
+  });
+
   it('plans shortest, simple and edge-completing paths without prefix duplicates', () => {
     const plan = planMachinePaths(correctMachine, { events, invariants });
     const sequences = plan.paths.map((path) => path.steps.map((step) => JSON.stringify(step.event)).join(' '));
@@ -170,7 +207,7 @@ describe('testMachinePaths', () => {
   });
 });
 
-// One `it` per path plus a coverage `it`, as the machine test files use it.
+// One `it` for all paths and their coverage, as the machine test files use it.
 describeMachinePaths('describeMachinePaths on the toy machine', correctMachine, {
   events,
   invariants,

@@ -9,9 +9,9 @@
 // 3. coverage: every state node, every transition definition and every adjacency edge must have been walked.
 //
 // Usage and rules: README.md in this folder.
-import { createActor, type AnyActorRef, type AnyMachineSnapshot, type AnyStateMachine, type AnyStateNode, type AnyTransitionDefinition, type EventObject, type InputFrom, type InspectionEvent, type SnapshotFrom, type EventFromLogic } from 'xstate';
+import { createActor, createMachine, type AnyActorRef, type AnyMachineSnapshot, type AnyStateMachine, type AnyStateNode, type AnyTransitionDefinition, type EventObject, type InputFrom, type InspectionEvent, type SnapshotFrom, type EventFromLogic } from 'xstate';
 import { getAdjacencyMap, getShortestPaths, getSimplePaths, getStateNodes, type StatePath } from 'xstate/graph';
-import { describe, it, vi } from 'vitest';
+import { it, vi } from 'vitest';
 import { flushMicrotasks, type ActorController } from './controlled-actors.ts';
 
 // ─── types ──────────────────────────────────────────────────────────────────────────────────────────────────────
@@ -67,6 +67,14 @@ export interface MachinePathsOptions<TMachine extends AnyStateMachine> {
   requireInvariants?: boolean;
   /** Upper bound on traversal iterations (guards against context that grows forever). Default 20 000. */
   traversalLimit?: number;
+  /**
+   * Transitions the spec names, as `'source --event.type--> target'` (state paths from the root, e.g.
+   * `'ready.checking --project.paused--> paused'`, or `'#stateId'`; the same state on both sides for a transition
+   * that stays). The coverage target is otherwise read from the machine itself, so a transition deleted from the
+   * machine would go unnoticed: each one listed here must exist (on the source state or an ancestor, leading to the
+   * target or one of its descendants) and be taken on some path.
+   */
+  required?: readonly string[];
 }
 
 export interface PlannedStep {
@@ -94,6 +102,8 @@ export interface MachinePathPlan {
   stateIds: string[];
   /** Every transition definition that must be taken, with a readable label. */
   transitions: Map<AnyTransitionDefinition, string>;
+  /** The `required` transitions: each spec line with the transition definitions of the machine that match it. */
+  required: Map<string, AnyTransitionDefinition[]>;
   run: RunOptions;
 }
 
@@ -191,6 +201,54 @@ function resolveInvariants(machine: AnyStateMachine, invariants: Record<string, 
           `(give one per state or on an ancestor; '*' does not count; opt out with requireInvariants: false)`,
       );
     }
+  }
+  return resolved;
+}
+
+function findStateNode(machine: AnyStateMachine, name: string): AnyStateNode | undefined {
+  if (name.startsWith('#')) return allStateNodes(machine).find((node) => node.id === name.slice(1));
+  let node: AnyStateNode | undefined = machine.root;
+  for (const segment of name.split('.')) node = node?.states[segment];
+  return node;
+}
+
+const isWithin = (node: AnyStateNode, ancestor: AnyStateNode): boolean => {
+  for (let current: AnyStateNode | undefined = node; current; current = current.parent) if (current === ancestor) return true;
+  return false;
+};
+
+/** Finds the transitions each `required` line names; throws naming every line the machine does not have. */
+export function resolveRequiredTransitions(machine: AnyStateMachine, required: readonly string[]): Map<string, AnyTransitionDefinition[]> {
+  const resolved = new Map<string, AnyTransitionDefinition[]>();
+  const problems: string[] = [];
+  for (const line of required) {
+    const match = /^\s*(\S+)\s+--(\S+)-->\s+(\S+)\s*$/.exec(line);
+    if (!match) {
+      problems.push(`'${line}' is not of the form 'source --event--> target'`);
+      continue;
+    }
+    const [, sourceName, eventType, targetName] = match as unknown as [string, string, string, string];
+    const source = findStateNode(machine, sourceName);
+    const target = findStateNode(machine, targetName);
+    if (!source || !target) {
+      problems.push(`'${line}' names no state ${!source ? `'${sourceName}'` : `'${targetName}'`}`);
+      continue;
+    }
+    const found: AnyTransitionDefinition[] = [];
+    for (let owner: AnyStateNode | undefined = source; owner; owner = owner.parent) {
+      const definitions = eventType === '(always)' ? (owner.always ?? []) : (owner.transitions.get(eventType) ?? []);
+      for (const t of definitions) {
+        const leadsThere = t.target?.length
+          ? t.target.some((node: AnyStateNode) => isWithin(node, target))
+          : isWithin(source, target) && !isForbidden(t);
+        if (leadsThere) found.push(t);
+      }
+    }
+    if (found.length) resolved.set(line, found);
+    else problems.push(`'${line}' is missing from the machine`);
+  }
+  if (problems.length) {
+    throw new Error(`machine '${machine.id}': required transitions not found:\n${problems.map((p) => `    - ${p}`).join('\n')}`);
   }
   return resolved;
 }
@@ -342,6 +400,7 @@ export function planMachinePaths<TMachine extends AnyStateMachine>(
       .filter((node) => node.type !== 'history')
       .map((node) => node.id),
     transitions: transitionLabels(run),
+    required: resolveRequiredTransitions(run, options.required ?? []),
     run: {
       input: options.input,
       actors,
@@ -498,10 +557,12 @@ export function assertMachineCoverage(plan: MachinePathPlan, results: readonly P
   const missingStates = plan.stateIds.filter((id) => !states.has(id)).map((id) => `#${id}`);
   const missingTransitions = [...plan.transitions].filter(([t]) => !taken.has(t)).map(([, label]) => label);
   const missingEdges = [...plan.edges].filter(([key]) => !edges.has(key)).map(([, label]) => label);
+  const missingRequired = [...plan.required].filter(([, ts]) => !ts.some((t) => taken.has(t))).map(([line]) => line);
 
-  if (missingStates.length || missingTransitions.length || missingEdges.length) {
+  if (missingStates.length || missingTransitions.length || missingEdges.length || missingRequired.length) {
     throw new Error(
       `coverage of machine '${plan.machine.id}' is incomplete after ${results.length} paths:` +
+        listMissing('required transitions never taken', missingRequired) +
         listMissing('states never reached', missingStates) +
         listMissing('transitions never taken', missingTransitions) +
         listMissing('adjacency edges never walked', missingEdges) +
@@ -532,27 +593,90 @@ export async function testMachinePaths<TMachine extends AnyStateMachine>(
 }
 
 /**
- * Registers a `describe(title)` with one `it` per path (named after the state it reaches and its events) and a
- * last `it` asserting coverage. The plan is built at collection time, so configuration mistakes fail the file.
+ * Registers one `it(title)` that plans, replays every path and asserts coverage (one reported test per machine, not
+ * one per path). A failing path is named in the error (the state it reaches, its events, the step that diverged).
+ * The plan is built at collection time, so configuration mistakes (a missing `required` transition, a state without
+ * an invariant) fail the file.
  */
 export function describeMachinePaths<TMachine extends AnyStateMachine>(
   title: string,
   machine: TMachine,
   options: MachinePathsOptions<TMachine>,
 ): void {
-  describe(title, () => {
-    const plan = planMachinePaths(machine, options);
+  const plan = planMachinePaths(machine, options);
+  it(`${title}: ${plan.paths.length} paths walk every state, transition and adjacency edge`, async () => {
     const results: PathResult[] = [];
-    for (const path of plan.paths) {
-      it(path.name, async () => {
-        results.push(await replayMachinePath(plan, path));
-      });
-    }
-    it('walks every state, transition and adjacency edge', () => {
-      if (results.length < plan.paths.length) {
-        throw new Error(`only ${results.length} of ${plan.paths.length} paths passed: coverage cannot be judged`);
+    for (const path of plan.paths) results.push(await replayMachinePath(plan, path));
+    assertMachineCoverage(plan, results);
+    // Hundreds of paths share one test now, each of which had the default 5 s before.
+  }, 120_000);
+}
+
+// ─── mutation ───────────────────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * A copy of the machine with the transition(s) a `required` line names deleted from its config — to show that the
+ * harness notices (a required list that still passes without one of its transitions protects nothing). Handles
+ * transitions written in `on`, `always` and an invoke's `onDone` / `onError`.
+ */
+export function withoutTransition<TMachine extends AnyStateMachine>(machine: TMachine, line: string): TMachine {
+  const [doomed] = resolveRequiredTransitions(machine, [line]).values() as unknown as [AnyTransitionDefinition[]];
+  const config = structuredCloneConfig(machine.config);
+  let removed = 0;
+  for (const t of doomed) {
+    const node = t.source as AnyStateNode;
+    let nodeConfig: any = config;
+    for (const segment of node.path) nodeConfig = nodeConfig.states[segment];
+    const siblings: AnyTransitionDefinition[] = t.eventType ? (node.transitions.get(t.eventType) ?? []) : (node.always ?? []);
+    const index = siblings.indexOf(t);
+    const outcome = /^xstate\.(done|error)\.actor\.(.+)$/.exec(t.eventType);
+    let holder: any;
+    let key: string;
+    const delay = t.eventType.startsWith('xstate.after.')
+      ? Object.keys(nodeConfig.after ?? {}).find((name) => t.eventType === `xstate.after.${name}.${node.id}`)
+      : undefined;
+    if (!t.eventType) [holder, key] = [nodeConfig, 'always'];
+    else if (delay !== undefined) [holder, key] = [nodeConfig.after, delay];
+    else if (nodeConfig.on && t.eventType in nodeConfig.on) [holder, key] = [nodeConfig.on, t.eventType];
+    else if (outcome) {
+      const invokes = [nodeConfig.invoke].flat();
+      holder = invokes.find((invoke: any) => invoke?.id === outcome[2]) ?? invokes[0];
+      key = outcome[1] === 'done' ? 'onDone' : 'onError';
+    } else throw new Error(`withoutTransition: cannot find '${line}' in the config of '${machine.id}'`);
+    const entries = [holder[key]].flat();
+    entries.splice(index - removed, 1);
+    holder[key] = entries;
+    removed++;
+  }
+  return createMachine(config, machine.implementations as never) as unknown as TMachine;
+}
+
+/** A deep copy of a machine config: plain objects and arrays copied, functions and other values shared. */
+function structuredCloneConfig<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(structuredCloneConfig) as T;
+  if (value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, structuredCloneConfig(v)])) as T;
+  }
+  return value;
+}
+
+/**
+ * Registers one `it` showing that the `required` list protects the machine: for each line, a copy of the machine
+ * without that transition must be rejected by the harness (planning resolves the list and throws).
+ */
+export function itRejectsEachDeletedTransition(machine: AnyStateMachine, required: readonly string[]): void {
+  it(`rejects a copy of '${machine.id}' without any one of its ${required.length} required transitions`, () => {
+    resolveRequiredTransitions(machine, required);
+    for (const line of required) {
+      let failure: unknown;
+      try {
+        resolveRequiredTransitions(withoutTransition(machine, line), required);
+      } catch (error) {
+        failure = error;
       }
-      assertMachineCoverage(plan, results);
-    });
+      if (!(failure instanceof Error) || !failure.message.includes(`'${line}' is missing from the machine`)) {
+        throw new Error(`deleting '${line}' from '${machine.id}' went unnoticed${failure ? `: ${String(failure)}` : ''}`);
+      }
+    }
   });
 }
