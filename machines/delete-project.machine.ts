@@ -2,8 +2,9 @@
 // one exit-survey reason; DELETE, then the survey to /platform/feedback/downgrade whose failure is only logged.
 // What the user typed stays when the delete fails. The view navigates once the machine reaches `deleted`.
 import { assign, assertEvent, enqueueActions, fromPromise, setup } from 'xstate';
-import { CONFIRMATION_MISMATCH_ERROR } from '../src/domain/confirm.ts';
+import { CONFIRMATION_MISMATCH_ERROR, matchesConfirmation } from '../src/domain/confirm.ts';
 import { errorMessage, exitSurvey, failureText, LIFECYCLE_TEXT, toastNotice, type ExitSurvey, type LifecycleNotice } from '../src/domain/project-lifecycle.ts';
+import { notProvided } from './support.ts';
 
 export type DeleteProjectInput = { ref: string; name: string; orgSlug?: string; isFreePlan: boolean };
 export type DeleteProjectContext = DeleteProjectInput & {
@@ -22,12 +23,11 @@ export type FeedbackEditEvent = { type: 'feedback.edit'; value: string };
 export type DeleteSubmitEvent = { type: 'delete.submit' };
 export type DeleteProjectEvent = NameEditEvent | ReasonToggleEvent | FeedbackEditEvent | DeleteSubmitEvent;
 
-function notProvided(name: string): never {
-  throw new Error(`the '${name}' actor is not provided`);
-}
-
-/** spec A2.9, A5: exactly the name — no trimming, unlike other typed confirmations. */
-export const nameMatches = (context: Pick<DeleteProjectContext, 'typed' | 'name'>): boolean => context.typed === context.name;
+/**
+ * spec A2.9, A5: the name typed exactly, after trimming as every typed confirmation (A5: 'trimmed input must equal
+ * the confirm string') — a pasted name with a trailing space or newline matches (issue 15).
+ */
+export const nameMatches = (context: Pick<DeleteProjectContext, 'typed' | 'name'>): boolean => matchesConfirmation(context.typed, context.name);
 /** spec A2.9: the exit survey is shown (and required) on non-free plans only. */
 export const surveyRequired = (context: Pick<DeleteProjectContext, 'isFreePlan'>): boolean => !context.isFreePlan;
 

@@ -10,6 +10,7 @@ import {
   selectIsDeleted,
   selectIsDeleting,
   selectNameMatches,
+  selectNameMismatch,
   selectReasons,
   selectShowsSurvey,
   selectTyped,
@@ -72,6 +73,7 @@ function DeleteProjectForm({ project, onCancel, onBusyChange }: { project: Proje
   const deleted = useSelector(actor, selectIsDeleted);
   const error = useSelector(actor, selectDeleteError);
   const validation = useSelector(actor, selectValidation);
+  const mismatch = useSelector(actor, selectNameMismatch);
 
   useEffect(() => onBusyChange(deleting || deleted), [deleting, deleted, onBusyChange]);
   useEffect(() => {
@@ -114,8 +116,9 @@ function DeleteProjectForm({ project, onCancel, onBusyChange }: { project: Proje
         autoComplete="off"
         spellCheck="false"
         isDisabled={deleting}
-        isInvalid={validation === 'Value entered does not match'}
-        errorMessage={validation ?? undefined}
+        // spec A5: say why confirm stays disabled while the typed text does not match.
+        isInvalid={mismatch !== null || validation === 'Value entered does not match'}
+        errorMessage={mismatch ?? validation ?? undefined}
       />
       {validation && validation !== 'Value entered does not match' ? <p role="alert" className={css.fieldError}>{validation}</p> : null}
       {error ? <p role="alert" className={css.alert}>{error}</p> : null}
