@@ -5,6 +5,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { selectCount, selectError, selectIsEmpty } from '../../../../machines/table-rows.selectors.ts';
 import { tableRowsLogic } from '../../../actors/table-rows.ts';
+import { adoptPrefetchedRows } from '../../../actors/table-rows-prefetch.ts';
 import type { Project } from '../../../api/types.ts';
 import { restoredScrollTop, tabId } from '../../../domain/editor-tabs.ts';
 import { canEditColumns, canEditRows, isJsonColumn } from '../../../domain/table-editor/grid-cells.ts';
@@ -62,7 +63,8 @@ export function TableGridPage({ project, meta, sorts, filters, onQueryChange, on
     [project.ref, impersonation],
   );
   const logic = useMemo(
-    () => tableRowsLogic(project.ref, (ref, statement, options = {}) => runSql(ref, statement, { ...options, impersonation: currentRole() })),
+    // The first page may already be on its way: the table route's loader started it (issue 25).
+    () => tableRowsLogic(project.ref, adoptPrefetchedRows(runSql, currentRole)),
     [project.ref, currentRole],
   );
   const rows = useActorRef(logic, {

@@ -4,6 +4,7 @@ import { useEffect, useRef } from 'react';
 import { ApiError } from '../../../../../api/client.ts';
 import { fetchTableMeta } from '../../../../../api/table-editor.ts';
 import { fetchRelationId } from '../../../../../api/table-editor-grid.ts';
+import { prefetchFirstRows } from '../../../../../actors/table-rows-prefetch.ts';
 import { PROJECT_DETAILS_STALE_MS } from '../../../../../domain/cache.ts';
 import { cellText } from '../../../../../domain/table-editor/grid-cells.ts';
 import type { Relationship, RowFilter, RowSort, TableMeta } from '../../../../../domain/table-editor/types.ts';
@@ -40,10 +41,19 @@ export const Route = createFileRoute('/_app/project/$ref/editor/$tableId')({
   validateSearch,
   // Sort and filter are the grid's (a machine follows them); the relation itself is a plain read.
   loaderDeps: () => ({}),
-  loader: async ({ params }): Promise<Loaded> => {
+  loader: async ({ params, location, cause }): Promise<Loaded> => {
     if (!/^\d+$/.test(params.tableId)) return { meta: null, notFound: true, error: null };
     try {
-      return { meta: await fetchTableMeta(params.ref, Number(params.tableId)), notFound: false, error: null };
+      const meta = await fetchTableMeta(params.ref, Number(params.tableId));
+      // The first page starts now, while the page's code loads and the grid mounts; the grid adopts it (issue 25).
+      // Only on entering the table: not on a hover's preload (the rows of a table merely pointed at are not read),
+      // nor on a reload of its columns while the grid is shown (the grid reads its rows itself then).
+      if (cause === 'enter') {
+        const search = location.search as Record<string, unknown>;
+        const names = meta.columns.map((column) => column.name);
+        prefetchFirstRows(params.ref, meta, knownColumns(parseSorts(str(search, 'sort')), names), knownColumns(parseFilters(str(search, 'filter')), names));
+      }
+      return { meta, notFound: false, error: null };
     } catch (error) {
       if (error instanceof ApiError && error.status === 404) return { meta: null, notFound: true, error: null };
       return { meta: null, notFound: false, error: error instanceof Error ? error.message : String(error) };
