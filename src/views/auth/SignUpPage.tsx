@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { useSelector } from '@xstate/react';
-import { selectIsBusy, selectIsDone, selectNotice } from '../../../machines/sign-in.selectors.ts';
+import { selectError, selectIsBusy, selectIsDone, selectNotice } from '../../../machines/sign-in.selectors.ts';
 import { PlainButton as Button } from '../../ui/PlainButton.tsx';
-import { AuthCard, AuthLink, FormNotice, authCss as css } from './AuthCard.tsx';
-import { EmailField, FormMessage, MachineForm, PasswordField } from './SignInFlow.tsx';
+import { AuthCard, AuthLink, FormError, FormNotice, authCss as css } from './AuthCard.tsx';
+import { EmailField, MachineForm, PasswordField } from './SignInFlow.tsx';
 import { useSignInActor } from './useSignInActor.ts';
 
 export interface SignUpPageProps {
@@ -17,6 +17,7 @@ export function SignUpPage({ redirect, onDone }: SignUpPageProps) {
   const done = useSelector(actor, selectIsDone);
   const notice = useSelector(actor, selectNotice);
   const busy = useSelector(actor, selectIsBusy);
+  const error = useSelector(actor, selectError);
   const target = redirect ?? '/';
 
   useEffect(() => {
@@ -38,7 +39,9 @@ export function SignUpPage({ redirect, onDone }: SignUpPageProps) {
       <MachineForm actor={actor}>
         <EmailField actor={actor} autoFocus />
         <PasswordField actor={actor} autoComplete="new-password" />
-        <FormMessage actor={actor} />
+        {/* The platform's weak_password message already names each reason (spec A8): shown once, without the
+            reasons list under it that repeated them (issue 15). */}
+        <FormError message={error} />
         <Button type="submit" variant="primary" block isPending={busy}>
           Sign up
         </Button>
