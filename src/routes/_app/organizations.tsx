@@ -1,5 +1,7 @@
 import { createFileRoute, getRouteApi } from '@tanstack/react-router';
+import { newOrganizationHref } from '../../domain/navigation/header.ts';
 import { OrganizationsPage } from '../../views/organizations/OrganizationsPage.tsx';
+import { useAppContext } from '../../views/shared/useAppContext.ts';
 
 const appRoute = getRouteApi('/_app');
 
@@ -10,5 +12,6 @@ export const Route = createFileRoute('/_app/organizations')({
 
 function OrganizationsRoute() {
   const { organizations } = appRoute.useLoaderData();
-  return <OrganizationsPage organizations={organizations} />;
+  const { flags } = useAppContext();
+  return <OrganizationsPage organizations={organizations} newOrganizationHref={newOrganizationHref(flags)} />;
 }

@@ -5,15 +5,26 @@ import { ManagedByHint } from '../../ui/ManagedByHint.tsx';
 import * as css from '../../ui/Page.css.ts';
 import * as local from './OrganizationsPage.css.ts';
 
-/** /organizations: every organization of the user (spec A2.2); partner-managed ones say so (spec A1). */
-export function OrganizationsPage({ organizations }: { organizations: Organization[] }) {
+/**
+ * /organizations: every organization of the user (spec A2.2); partner-managed ones say so (spec A1). 'New organization'
+ * goes to /new when organizations:create is on (spec A2.3) — also, and above all, when the user has none yet.
+ */
+export function OrganizationsPage({ organizations, newOrganizationHref }: { organizations: Organization[]; newOrganizationHref: string | null }) {
+  const newOrganization = newOrganizationHref ? (
+    <Link to={newOrganizationHref} className={css.card} data-testid="new-organization">
+      <h2 className={css.cardTitle}>New organization</h2>
+    </Link>
+  ) : null;
   return (
     <section className={css.page} aria-labelledby="orgs-title">
       <h1 id="orgs-title" className={css.title}>
         Your Organizations
       </h1>
       {organizations.length === 0 ? (
-        <div className={css.empty}>You are not a member of any organization yet.</div>
+        <>
+          <div className={css.empty}>You are not a member of any organization yet.</div>
+          {newOrganization ? <div className={css.grid}>{newOrganization}</div> : null}
+        </>
       ) : (
         <div className={css.grid}>
           {organizations.map((org) => (
@@ -30,6 +41,7 @@ export function OrganizationsPage({ organizations }: { organizations: Organizati
               </span>
             </div>
           ))}
+          {newOrganization}
         </div>
       )}
     </section>
