@@ -49,8 +49,8 @@ vi.mock('./ProjectStatusContext.tsx', () => ({
   useProjectStatusActor: () => ({ send: (event: unknown) => h.assumed.push(event) }),
 }));
 
-const { ProjectPausedCard } = await import('./ProjectPausedCard.tsx');
-const { DeleteProjectModal } = await import('./DeleteProjectModal.tsx');
+const { ProjectPausedCard } = await import('./ProjectPausedCardView.tsx');
+const { DeleteProjectModal } = await import('./DeleteProjectModalView.tsx');
 
 const project: Project = { id: 1, ref: 'abc', name: 'Storefront', status: 'INACTIVE', region: 'local', organization_id: 1, organization_slug: 'acme' };
 const org = (plan: 'free' | 'pro'): Organization => ({ id: 1, slug: 'acme', name: 'Acme', plan: { id: plan, name: plan === 'free' ? 'Free' : 'Pro' } });
