@@ -1,22 +1,27 @@
 // The role impersonation of one project (spec B2.7), shared by the SQL editor and the table editor: one actor per
-// project ref, mounted by the project layout beside the editor tabs.
+// project ref, created by the first editor page of the project layout and held by it beside the editor tabs (see
+// ProjectEditorState.tsx); an explicit ImpersonationProvider answers instead.
 import { createContext, useContext, useState, type ReactNode } from 'react';
 import { createActor, type ActorRefFrom } from 'xstate';
 import { impersonationMachineFor, readImpersonationSearches } from '../../actors/sql-editor.ts';
+import { useProjectEditorSlot } from './ProjectEditorState.tsx';
 
 export type ImpersonationActor = ActorRefFrom<ReturnType<typeof impersonationMachineFor>>;
 
 const ImpersonationContext = createContext<ImpersonationActor | null>(null);
 
 export function ImpersonationProvider({ projectRef, children }: { projectRef: string; children: ReactNode }) {
-  const [actor] = useState(() =>
-    createActor(impersonationMachineFor(projectRef), { input: { recentSearches: readImpersonationSearches(projectRef) } }).start(),
-  );
+  const [actor] = useState(() => createImpersonationActor(projectRef));
   return <ImpersonationContext.Provider value={actor}>{children}</ImpersonationContext.Provider>;
 }
 
 export function useImpersonation(): ImpersonationActor {
-  const actor = useContext(ImpersonationContext);
-  if (!actor) throw new Error('useImpersonation needs an ImpersonationProvider (the project layout mounts one)');
+  const provided = useContext(ImpersonationContext);
+  const actor = useProjectEditorSlot('impersonation', createImpersonationActor, provided !== null) ?? provided;
+  if (!actor) throw new Error('useImpersonation needs the project layout (ProjectEditorStateProvider) or an ImpersonationProvider');
   return actor;
+}
+
+function createImpersonationActor(projectRef: string): ImpersonationActor {
+  return createActor(impersonationMachineFor(projectRef), { input: { recentSearches: readImpersonationSearches(projectRef) } }).start();
 }

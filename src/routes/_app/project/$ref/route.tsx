@@ -5,8 +5,7 @@ import { fetchProject } from '../../../../api/platform.ts';
 import { readSettingsWhileBuilding } from '../../../../api/project-status.ts';
 import { ProjectStatusProvider } from '../../../../views/shared/ProjectStatusContext.tsx';
 import { ProjectStatusGate } from '../../../../views/project-status/ProjectStatusGate.tsx';
-import { EditorTabsProvider } from '../../../../views/editor/EditorTabsContext.tsx';
-import { ImpersonationProvider } from '../../../../views/editor/ImpersonationContext.tsx';
+import { ProjectEditorStateProvider } from '../../../../views/editor/ProjectEditorState.tsx';
 import { PROJECT_DETAILS_STALE_MS } from '../../../../domain/cache.ts';
 import { bool, compact, str } from '../../../../search-params.ts';
 
@@ -44,13 +43,11 @@ function ProjectLayout() {
   return (
     <ProjectStatusProvider key={project.ref} project={project}>
       <ProjectStatusGate settings={settings} trackingId={trackingId}>
-        {/* spec B2.2: the tabs and recent items the table editor and the SQL editor share, per project ref */}
-        <EditorTabsProvider projectRef={project.ref}>
-          {/* spec B2.7: the role the SQL editor and the table editor preview data as */}
-          <ImpersonationProvider projectRef={project.ref}>
-            <Outlet />
-          </ImpersonationProvider>
-        </EditorTabsProvider>
+        {/* spec B2.2, B2.7: the tabs, recent items and impersonated role the table editor and the SQL editor share,
+            per project ref; created by the editors on first use (issue 15: no editor code on other pages) */}
+        <ProjectEditorStateProvider projectRef={project.ref}>
+          <Outlet />
+        </ProjectEditorStateProvider>
       </ProjectStatusGate>
     </ProjectStatusProvider>
   );
