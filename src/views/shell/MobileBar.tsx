@@ -3,7 +3,7 @@ import { Button } from 'react-aria-components';
 import { useSelector } from '@xstate/react';
 import { mobileLogoTarget } from '../../domain/navigation/layout.ts';
 import { Icon } from '../../ui/Icon.tsx';
-import { Sheet } from '../../ui/Sheet.tsx';
+import { LazySheet } from '../../ui/LazySheet.tsx';
 import { selectMobileOpen } from '../../../machines/sidebar.selectors.ts';
 import { Sidebar } from './Sidebar.tsx';
 import { useAppContext } from './useAppContext.ts';
@@ -30,7 +30,7 @@ export function MobileBar({ data, sidebarHidden }: { data: ShellData; sidebarHid
           <Icon name="menu" size={18} />
         </Button>
       )}
-      <Sheet
+      <LazySheet
         isOpen={open}
         onOpenChange={(isOpen) => sidebar.send({ type: isOpen ? 'sidebar.mobileOpen' : 'sidebar.mobileClose' })}
         title="Menu"
@@ -38,7 +38,7 @@ export function MobileBar({ data, sidebarHidden }: { data: ShellData; sidebarHid
         <div onClickCapture={(e) => (e.target as HTMLElement).closest('a') && sidebar.send({ type: 'sidebar.mobileClose' })}>
           <Sidebar data={data} inSheet />
         </div>
-      </Sheet>
+      </LazySheet>
     </div>
   );
 }
