@@ -3,7 +3,7 @@ import { fetchOrganizations } from '../../api/platform.ts';
 import { ORGANIZATIONS_STALE_MS } from '../../domain/cache.ts';
 import { settledSession } from '../../actors/session-ready.ts';
 import { AppShell } from '../../views/shell/AppShell.tsx';
-import { UploadsProvider } from '../../views/storage/uploads/UploadsProvider.tsx';
+import { LazyUploadsProvider } from '../../views/shell/LazyUploadsProvider.tsx';
 import { RouteError } from '../../views/errors/RouteError.tsx';
 
 // Every page behind sign-in: wait for the session to settle (spec A4.11), send signed-out users to /sign-in
@@ -23,12 +23,13 @@ export const Route = createFileRoute('/_app')({
 });
 
 function AppLayout() {
-  // One upload queue for the whole console (issue 8): uploads go on while the user works on other pages.
+  // One upload queue for the whole console (issue 8): uploads go on while the user works on other pages. Its code
+  // loads when a page that uploads first asks for it (issue 15).
   return (
-    <UploadsProvider>
+    <LazyUploadsProvider>
       <AppShell>
         <Outlet />
       </AppShell>
-    </UploadsProvider>
+    </LazyUploadsProvider>
   );
 }

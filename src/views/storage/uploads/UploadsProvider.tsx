@@ -3,6 +3,7 @@
 import { useRouter } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef, type ReactNode } from 'react';
+import type { ActorRefFrom } from 'xstate';
 import type { UploadNoticeEmitted, UploadQueueMachine } from '../../../../machines/upload-queue.machine.ts';
 import { selectFileCount, selectIsUploading } from '../../../../machines/upload-queue.selectors.ts';
 import { uploadQueueWithEffects } from '../../../actors/uploads.ts';
@@ -17,6 +18,21 @@ export interface UploadsProviderProps {
 }
 
 export function UploadsProvider({ children, logic = uploadQueueWithEffects }: UploadsProviderProps) {
+  const actorRef = useUploadQueue(logic);
+  return <UploadsContext.Provider value={actorRef}>{children}</UploadsContext.Provider>;
+}
+
+/**
+ * The queue without a provider, for the signed-in layout's lazy host (src/views/shell/LazyUploadsProvider.tsx):
+ * mounted beside the pages from the first page that uploads on, it hands its actor up (issue 15).
+ */
+export function UploadsQueue({ logic = uploadQueueWithEffects, onActor }: { logic?: UploadQueueMachine; onActor: (actorRef: ActorRefFrom<UploadQueueMachine>) => void }) {
+  const actorRef = useUploadQueue(logic);
+  useEffect(() => onActor(actorRef), [actorRef, onActor]);
+  return null;
+}
+
+function useUploadQueue(logic: UploadQueueMachine): ActorRefFrom<UploadQueueMachine> {
   const actorRef = useActorRef(logic, { input: {} });
   const router = useRouter({ warn: false });
   const routerRef = useRef(router);
@@ -61,5 +77,5 @@ export function UploadsProvider({ children, logic = uploadQueueWithEffects }: Up
     };
   }, [uploading, actorRef]);
 
-  return <UploadsContext.Provider value={actorRef}>{children}</UploadsContext.Provider>;
+  return actorRef;
 }

@@ -1,7 +1,7 @@
 // The explorer's way into the upload queue (the seam of issue 8, signatures agreed with the explorer).
 import { useContext, useEffect, useMemo, useRef } from 'react';
 import type { UploadSettledEmitted } from '../../../../machines/upload-queue.machine.ts';
-import { UploadsContext } from './uploads-context.ts';
+import { UploadsContext, UploadsLoaderContext } from './uploads-context.ts';
 
 export interface UploadFileEntry {
   file: File;
@@ -24,18 +24,26 @@ export interface UploadsSettledEvent {
   projectRef: string;
 }
 
-/** `enqueue` hands files to the queue; it throws when no UploadsProvider is mounted above. */
+/**
+ * `enqueue` hands files to the queue; it throws when no UploadsProvider (or lazy host) is mounted above. Under the
+ * lazy host, the first page using this asks for the queue; files enqueued before it is ready wait for it.
+ */
 export function useUploads(): { enqueue(request: UploadRequest): void } {
   const actorRef = useContext(UploadsContext);
+  const loader = useContext(UploadsLoaderContext);
+  useEffect(() => {
+    if (!actorRef) loader?.load();
+  }, [actorRef, loader]);
   return useMemo(
     () => ({
       enqueue(request: UploadRequest) {
-        if (!actorRef) throw new Error('useUploads: no <UploadsProvider> is mounted above this component');
         if (request.files.length === 0) return;
-        actorRef.send({ type: 'upload.enqueue', request });
+        if (actorRef) actorRef.send({ type: 'upload.enqueue', request });
+        else if (loader) loader.enqueue(request);
+        else throw new Error('useUploads: no <UploadsProvider> is mounted above this component');
       },
     }),
-    [actorRef],
+    [actorRef, loader],
   );
 }
 
