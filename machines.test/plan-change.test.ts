@@ -36,7 +36,7 @@ describe('plan-change machine: examples', () => {
     expect(actor.getSnapshot().hasTag('error')).toBe(true);
     actor.send({ type: 'plan.switch', plan: 'pro' });
     expect(selectError(actor.getSnapshot())).toBeNull();
-    await fakes.reject('changePlan', 'x');
+    await fakes.reject('changePlan', new Error('')); // no message of its own: the fallback
     expect(selectError(actor.getSnapshot())).toBe('The plan could not be changed');
   });
 

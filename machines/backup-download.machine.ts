@@ -3,6 +3,7 @@
 // the emitted notices into toasts and the download.
 import { assign, emit, enqueueActions, fromPromise, setup } from 'xstate';
 import { errorMessage, failureText, LIFECYCLE_TEXT, toastNotice, type LifecycleNotice } from '../src/domain/project-lifecycle.ts';
+import { notProvided } from './support.ts';
 
 export type BackupId = number | string;
 export type BackupDownloadInput = { ref: string };
@@ -17,10 +18,6 @@ export type FetchBackupUrlInput = { ref: string; backupId: BackupId };
 
 /** spec A3: the status that means backups are physical (not downloadable). */
 export const PHYSICAL_BACKUPS_STATUS = 'physical-backups-enabled';
-
-function notProvided(name: string): never {
-  throw new Error(`the '${name}' actor is not provided`);
-}
 
 type Outcome = { output?: unknown; error?: unknown };
 const listOf = (event: unknown): BackupList | undefined => (event as Outcome).output as BackupList | undefined;

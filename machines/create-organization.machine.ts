@@ -2,6 +2,7 @@
 // with the server's message. What the user typed is kept on every failure.
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { DEFAULT_PLAN, isPlanId, validateOrganizationName, type PlanOptionId } from '../src/domain/organizations.ts';
+import { errorMessage, notProvided } from './support.ts';
 
 export type CreateOrganizationField = 'name' | 'plan';
 
@@ -22,15 +23,6 @@ export type CreateOrganizationEvent = CreateOrganizationFormEditEvent | CreateOr
 
 export type CreateOrganizationRequest = { name: string; plan: PlanOptionId };
 export type CreatedOrganization = { slug: string };
-
-function notProvided(name: string): never {
-  throw new Error(`the '${name}' actor is not provided`);
-}
-
-const messageOf = (error: unknown): string => {
-  const message = (error as { message?: unknown } | null)?.message;
-  return typeof message === 'string' && message !== '' ? message : 'The organization could not be created.';
-};
 
 export const createOrganizationMachine = setup({
   types: {} as {
@@ -54,7 +46,7 @@ export const createOrganizationMachine = setup({
     }),
     storeNameError: assign({ nameError: ({ context }) => validateOrganizationName(context.name), error: null }),
     clearMessages: assign({ nameError: null, error: null }),
-    storeFailure: assign({ error: ({ event }) => messageOf((event as { error?: unknown }).error) }),
+    storeFailure: assign({ error: ({ event }) => errorMessage((event as { error?: unknown }).error, 'The organization could not be created.') }),
     storeCreated: assign({ slug: ({ event }) => (event as { output?: CreatedOrganization }).output?.slug ?? null }),
   },
 }).createMachine({

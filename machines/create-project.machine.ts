@@ -11,6 +11,7 @@ import {
   type NewProjectFields,
 } from '../src/domain/new-project.ts';
 import { defaultVersionValue, sortVersions, versionValue, type AvailableVersion } from '../src/domain/postgres-versions.ts';
+import { errorMessage, notProvided } from './support.ts';
 
 export type CreateProjectInput = { organizationSlug: string };
 
@@ -36,15 +37,6 @@ export type CreateProjectEvent = CreateProjectFormEditEvent | CreateProjectFormS
 export type LoadVersionsInput = { organizationSlug: string; provider: string; region: string };
 export type SubmitProjectInput = { organizationSlug: string; fields: NewProjectFields };
 export type CreatedProject = { ref: string };
-
-function notProvided(name: string): never {
-  throw new Error(`the '${name}' actor is not provided`);
-}
-
-const messageOf = (error: unknown, fallback: string): string => {
-  const message = (error as { message?: unknown } | null)?.message;
-  return typeof message === 'string' && message !== '' ? message : fallback;
-};
 
 const fieldsOf = (context: CreateProjectContext): NewProjectFields => ({
   name: context.name,
@@ -87,12 +79,12 @@ export const createProjectMachine = setup({
       return { versions, versionsError: null, version: kept ? context.version : defaultVersionValue(versions) };
     }),
     storeVersionsFailure: assign({
-      versionsError: ({ event }) => messageOf((event as { error?: unknown }).error, 'The Postgres versions could not be loaded.'),
+      versionsError: ({ event }) => errorMessage((event as { error?: unknown }).error, 'The Postgres versions could not be loaded.'),
     }),
     storeFieldErrors: assign({ fieldErrors: ({ context }) => validateNewProject(fieldsOf(context)), error: null }),
     clearMessages: assign({ fieldErrors: {}, error: null }),
     storeFailure: assign({
-      error: ({ event }) => messageOf((event as { error?: unknown }).error, 'The project could not be created.'),
+      error: ({ event }) => errorMessage((event as { error?: unknown }).error, 'The project could not be created.'),
     }),
     storeCreated: assign({ ref: ({ event }) => (event as { output?: CreatedProject }).output?.ref ?? null }),
   },

@@ -16,6 +16,7 @@ import {
   type LineError,
 } from '../src/domain/table-editor/csv.ts';
 import type { ColumnInfo } from '../src/domain/table-editor/types.ts';
+import { errorMessage, notProvided } from './support.ts';
 
 /** What the machine needs of a file (a browser File in the app). */
 export interface CsvFile {
@@ -93,11 +94,6 @@ export interface InsertBatchInput {
   stopAfter: number;
 }
 
-function notProvided(name: string): never {
-  throw new Error(`the '${name}' actor is not provided`);
-}
-
-const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 type Outcome = { output?: unknown; error?: unknown };
 const outcomeOf = (event: unknown) => (event as Outcome).output as BatchOutcome;
 
@@ -131,7 +127,7 @@ export const csvImportMachine = setup({
       const average = sample.length ? sample.reduce((sum, row) => sum + row.join(',').length, 0) / sample.length + names : 0;
       return { previewRows: rows, mapping: mappingFor(context, context.header, rows), batchSize: batchRows(average) };
     }),
-    previewFailed: assign({ error: ({ event }) => `Could not read the file: ${errorText((event as Outcome).error)}`, file: null }),
+    previewFailed: assign({ error: ({ event }) => `Could not read the file: ${errorMessage((event as Outcome).error)}`, file: null }),
     emptyFile: assign({ error: 'The file is empty', file: null }),
     toggleHeader: assign(({ context }) => ({ header: !context.header, mapping: mappingFor(context, !context.header) })),
     setMapping: assign({
@@ -167,7 +163,7 @@ export const csvImportMachine = setup({
     requestCancel: assign({ cancelRequested: true }),
     dropBatches: assign({ inFlight: null, pending: null }),
     finish: assign(({ context }) => ({ bytesDone: context.file?.size ?? context.bytesDone, bytesRead: context.file?.size ?? context.bytesRead })),
-    batchFailed: assign({ error: ({ event }) => errorText((event as Outcome).error), inFlight: null, pending: null }),
+    batchFailed: assign({ error: ({ event }) => errorMessage((event as Outcome).error), inFlight: null, pending: null }),
     parseFailed: assign({ error: ({ event }) => (event as { message: string }).message, inFlight: null, pending: null }),
     stopped: assign({ error: `Stopped after ${CSV_MAX_REJECTED_ROWS} rows were refused`, inFlight: null, pending: null }),
     reset: assign({ ...IDLE_IMPORT, file: null, previewRows: [], mapping: [], error: null }),

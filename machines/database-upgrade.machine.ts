@@ -4,6 +4,7 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { DatabaseUpgradeStatus } from '../src/domain/database-upgrade.ts';
 import { UPGRADE_POLL_MS } from '../src/domain/project-status.ts';
+import { errorMessage, notProvided } from './support.ts';
 
 export type DatabaseUpgradeInput = { ref: string; trackingId?: string | null; projectStatus: string | null };
 export type DatabaseUpgradeContext = {
@@ -22,15 +23,6 @@ export type DatabaseUpgradeEvent = ProjectStatusChangedEvent;
 
 export type UpgradeStatusInput = { ref: string; trackingId: string | null };
 export type UpgradeStatusOutput = { databaseUpgradeStatus: DatabaseUpgradeStatus | null };
-
-function notProvided(name: string): never {
-  throw new Error(`the '${name}' actor is not provided`);
-}
-
-const messageOf = (error: unknown): string => {
-  const message = (error as { message?: unknown } | null)?.message;
-  return typeof message === 'string' && message !== '' ? message : 'The upgrade status could not be read';
-};
 
 export const databaseUpgradeMachine = setup({
   types: {} as {
@@ -59,7 +51,7 @@ export const databaseUpgradeMachine = setup({
       upgrade: (event as { output?: UpgradeStatusOutput }).output?.databaseUpgradeStatus ?? null,
       error: null,
     })),
-    storeError: assign({ error: ({ event }) => messageOf((event as { error?: unknown }).error) }),
+    storeError: assign({ error: ({ event }) => errorMessage((event as { error?: unknown }).error, 'The upgrade status could not be read') }),
     storeProjectStatus: assign(({ event }) => {
       assertEvent(event, 'project.status');
       return { projectUpgrading: event.status === 'UPGRADING' };

@@ -4,6 +4,7 @@
 import { assign, assertEvent, enqueueActions, fromPromise, setup } from 'xstate';
 import { CONFIRMATION_MISMATCH_ERROR, matchesConfirmation } from '../src/domain/confirm.ts';
 import { errorMessage, exitSurvey, failureText, LIFECYCLE_TEXT, toastNotice, type ExitSurvey, type LifecycleNotice } from '../src/domain/project-lifecycle.ts';
+import { notProvided } from './support.ts';
 
 export type DeleteProjectInput = { ref: string; name: string; orgSlug?: string; isFreePlan: boolean };
 export type DeleteProjectContext = DeleteProjectInput & {
@@ -21,10 +22,6 @@ export type ReasonToggleEvent = { type: 'reason.toggle'; reason: string };
 export type FeedbackEditEvent = { type: 'feedback.edit'; value: string };
 export type DeleteSubmitEvent = { type: 'delete.submit' };
 export type DeleteProjectEvent = NameEditEvent | ReasonToggleEvent | FeedbackEditEvent | DeleteSubmitEvent;
-
-function notProvided(name: string): never {
-  throw new Error(`the '${name}' actor is not provided`);
-}
 
 /**
  * spec A2.9, A5: the name typed exactly, after trimming as every typed confirmation (A5: 'trimmed input must equal

@@ -20,6 +20,7 @@ import {
   type TabsState,
 } from '../src/domain/editor-tabs.ts';
 import { addRecentItem, removeRecentItem, type RecentItem, type RecentItemInput } from '../src/domain/recent-items.ts';
+import { notProvidedStub } from './support.ts';
 
 export interface EditorTabsContext {
   projectRef: string;
@@ -103,10 +104,6 @@ const changes = ({ context, event }: { context: EditorTabsContext; event: Editor
   return next.tabs !== context.tabs || next.recentItems !== context.recentItems;
 };
 
-const notProvided = (what: string) => (): never => {
-  throw new Error(`the '${what}' actor is not provided`);
-};
-
 // Every event that can change the state: the persistence region saves after each change.
 const CHANGE_EVENTS = [
   'tab.openPreview',
@@ -134,7 +131,7 @@ export const editorTabsMachine = setup({
   },
   actors: {
     /** Writes the project's tabs and recent items; a failure (storage full or blocked) keeps them in memory. */
-    persist: fromPromise<void, EditorTabsPersistInput>(notProvided('persist editor tabs')),
+    persist: fromPromise<void, EditorTabsPersistInput>(notProvidedStub('persist editor tabs')),
   },
   actions: {
     apply: assign(({ context, event }) => reduceEditorTabs(context, event)),

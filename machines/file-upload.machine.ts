@@ -13,6 +13,7 @@ import {
   type UploadNotice,
   type UploadSourceFile,
 } from '../src/domain/storage-uploads.ts';
+import { notProvided } from './support.ts';
 
 /** Where and how the file goes; `file` is the browser's File, opaque here. */
 export interface FileUploadInput {
@@ -67,10 +68,6 @@ export type FileReport = FileProgressReport | FileDoneReport | FileFailedReport;
 
 /** The key refresh forwarded to the running transfer. */
 export type TusKeyEvent = { type: 'tus.keyRefreshed'; apiKey: string };
-
-function notProvided(name: string): never {
-  throw new Error(`the '${name}' actor is not provided`);
-}
 
 export const fileUploadMachine = setup({
   types: {} as { context: FileUploadContext; events: FileUploadEvent; input: FileUploadInput; tags: 'busy' | 'error' },

@@ -6,6 +6,7 @@
 // and the fetch of a superseded query is stopped with the state that invoked it, so its result never lands.
 import { assign, fromPromise, setup } from 'xstate';
 import { GENERIC_DEBOUNCE_MS, hasMorePages, nextPageOffset, normaliseSearch, sameStatuses } from '../src/domain/lists.ts';
+import { errorMessage, notProvidedStub } from './support.ts';
 
 /** What the list is showing: the applied search, sort and status filter. */
 export interface ListQuery {
@@ -87,13 +88,6 @@ export type InfiniteListEvent =
 
 export type InfiniteListTag = 'busy' | 'error';
 
-const notProvided = (what: string) => (): never => {
-  throw new Error(`the '${what}' actor is not provided`);
-};
-
-const errorMessage = (error: unknown): string =>
-  error instanceof Error ? error.message : typeof error === 'string' ? error : 'Unknown error';
-
 type QueryChange = Partial<ListQuery>;
 
 /** The query a change leads to; the typed search is flushed with it, so a sort change never drops what was typed. */
@@ -123,7 +117,7 @@ export const infiniteListMachine = setup({
     tags: InfiniteListTag;
   },
   actors: {
-    fetchPage: fromPromise<FetchPageOutput, FetchPageInput>(notProvided('fetch page')),
+    fetchPage: fromPromise<FetchPageOutput, FetchPageInput>(notProvidedStub('fetch page')),
   },
   delays: {
     /** Each list provides its own (projects: 500 ms, spec A2.3); the generic figure is the fallback. */

@@ -9,6 +9,7 @@ import {
   type InviteErrors,
   type MemberRole,
 } from '../src/domain/team.ts';
+import { errorMessage, notProvided } from './support.ts';
 
 export type InviteMemberContext = {
   email: string;
@@ -31,15 +32,6 @@ export type InviteMemberEvent = InviteOpenEvent | InviteEditEmailEvent | InviteE
 export type InviteMemberTag = 'busy' | 'error';
 
 export type SendInvitationInput = { email: string; role: MemberRole };
-
-function notProvided(name: string): never {
-  throw new Error(`the '${name}' actor is not provided`);
-}
-
-const messageOf = (error: unknown): string => {
-  const message = (error as { message?: unknown } | null)?.message;
-  return typeof message === 'string' && message !== '' ? message : 'The invitation could not be sent';
-};
 
 export const inviteMemberMachine = setup({
   types: {} as {
@@ -85,7 +77,7 @@ export const inviteMemberMachine = setup({
       fieldErrors: ({ context }) => validateInvite({ email: context.email, role: context.role }, context.memberEmails),
     }),
     clearErrors: assign({ fieldErrors: {}, error: null }),
-    storeFailure: assign({ error: ({ event }) => messageOf((event as { error?: unknown }).error) }),
+    storeFailure: assign({ error: ({ event }) => errorMessage((event as { error?: unknown }).error, 'The invitation could not be sent') }),
     noteInvited: assign({ invited: ({ context }) => normalizeEmail(context.email), email: '', error: null }),
     forgetNotice: assign({ invited: null }),
   },

@@ -3,6 +3,7 @@
 // (e.g. the last owner cannot be removed) and leaves the team as it was.
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { MemberRole } from '../src/domain/team.ts';
+import { errorMessage, notProvided } from './support.ts';
 
 export type MemberChange =
   | { kind: 'role'; profileId: string; email: string; role: MemberRole }
@@ -28,15 +29,6 @@ export type MemberChangeEvent =
   | MemberCancelEvent;
 
 export type MemberChangeTag = 'busy' | 'error';
-
-function notProvided(name: string): never {
-  throw new Error(`the '${name}' actor is not provided`);
-}
-
-const messageOf = (error: unknown): string => {
-  const message = (error as { message?: unknown } | null)?.message;
-  return typeof message === 'string' && message !== '' ? message : 'The change could not be made';
-};
 
 /** What the notice says once a change went through. */
 export function changeNotice(change: MemberChange): string {
@@ -69,7 +61,7 @@ export const memberChangeMachine = setup({
     }),
     forgetChange: assign({ change: null }),
     noteDone: assign({ notice: ({ context }) => (context.change ? changeNotice(context.change) : null), change: null }),
-    storeFailure: assign({ error: ({ event }) => messageOf((event as { error?: unknown }).error), change: null }),
+    storeFailure: assign({ error: ({ event }) => errorMessage((event as { error?: unknown }).error, 'The change could not be made'), change: null }),
   },
 }).createMachine({
   id: 'memberChange',

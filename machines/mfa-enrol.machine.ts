@@ -2,6 +2,7 @@
 // (spec A3 MFA factor and TOTP enrolment reply, A4.11 factor status unverified → verified, aal1 → aal2).
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { describeAuthError, validateCode, type AuthFactor, type TotpEnrolment } from '../src/domain/auth.ts';
+import { notProvided } from './support.ts';
 
 export type MfaEnrolContext = {
   factors: AuthFactor[];
@@ -30,10 +31,6 @@ export const MFA_NOTICES = {
   added: 'Authenticator app added. Sign-ins now ask for its code.',
   removed: 'Factor removed.',
 } as const;
-
-function notProvided(name: string): never {
-  throw new Error(`the '${name}' actor is not provided`);
-}
 
 export const mfaEnrolMachine = setup({
   types: {} as {

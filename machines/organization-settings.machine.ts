@@ -2,6 +2,7 @@
 // confirmation (spec A5). Deleting is for owners; the platform enforces it and its message is shown verbatim.
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { ORGANIZATION_MESSAGES, validateOrganizationName } from '../src/domain/organizations.ts';
+import { errorMessage, notProvided } from './support.ts';
 
 export type OrganizationSettingsInput = { slug: string; name: string };
 
@@ -31,15 +32,6 @@ export type OrganizationSettingsEvent =
 
 export type RenameOrganizationInput = { slug: string; name: string };
 export type DeleteOrganizationInput = { slug: string };
-
-function notProvided(name: string): never {
-  throw new Error(`the '${name}' actor is not provided`);
-}
-
-const messageOf = (error: unknown, fallback: string): string => {
-  const message = (error as { message?: unknown } | null)?.message;
-  return typeof message === 'string' && message !== '' ? message : fallback;
-};
 
 /** The message a rename would get, or null when it may be sent. */
 export function renameProblem(context: Pick<OrganizationSettingsContext, 'name' | 'savedName'>): string | null {
@@ -74,10 +66,10 @@ export const organizationSettingsMachine = setup({
       return { savedName: saved, name: saved };
     }),
     storeRenameFailure: assign({
-      renameError: ({ event }) => messageOf((event as { error?: unknown }).error, 'The organization could not be renamed.'),
+      renameError: ({ event }) => errorMessage((event as { error?: unknown }).error, 'The organization could not be renamed.'),
     }),
     storeDeleteFailure: assign({
-      deleteError: ({ event }) => messageOf((event as { error?: unknown }).error, 'The organization could not be deleted.'),
+      deleteError: ({ event }) => errorMessage((event as { error?: unknown }).error, 'The organization could not be deleted.'),
     }),
     dismissDeleteError: assign({ deleteError: null }),
     adoptLoadedName: assign(({ event }) => {

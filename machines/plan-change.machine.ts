@@ -3,6 +3,7 @@
 // button with billing:all). One switch at a time; a failure shows the platform's message.
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { PlanId } from '../src/domain/entities.ts';
+import { errorMessage, notProvided } from './support.ts';
 
 export type PlanChangeContext = {
   plan: PlanId | null;
@@ -14,15 +15,6 @@ export type PlanChangeContext = {
 export type PlanSwitchEvent = { type: 'plan.switch'; plan: PlanId };
 export type PlanChangeEvent = PlanSwitchEvent;
 export type PlanChangeTag = 'busy' | 'error';
-
-function notProvided(name: string): never {
-  throw new Error(`the '${name}' actor is not provided`);
-}
-
-const messageOf = (error: unknown): string => {
-  const message = (error as { message?: unknown } | null)?.message;
-  return typeof message === 'string' && message !== '' ? message : 'The plan could not be changed';
-};
 
 export const planChangeMachine = setup({
   types: {} as { context: PlanChangeContext; events: PlanChangeEvent; tags: PlanChangeTag },
@@ -39,7 +31,7 @@ export const planChangeMachine = setup({
       switchedTo: null,
     }),
     noteSwitched: assign({ switchedTo: ({ context }) => context.plan, plan: null }),
-    storeFailure: assign({ error: ({ event }) => messageOf((event as { error?: unknown }).error), plan: null }),
+    storeFailure: assign({ error: ({ event }) => errorMessage((event as { error?: unknown }).error, 'The plan could not be changed'), plan: null }),
   },
 }).createMachine({
   id: 'planChange',

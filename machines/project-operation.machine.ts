@@ -11,6 +11,7 @@ import {
   type LifecycleNotice,
   type OperationRequest,
 } from '../src/domain/project-lifecycle.ts';
+import { notProvided } from './support.ts';
 
 export type ProjectOperationInput = { ref: string };
 export type ProjectOperationContext = {
@@ -30,10 +31,6 @@ export type OperationRunEvent = { type: 'operation.run'; request: OperationReque
 export type ProjectOperationEvent = OperationRequestEvent | OperationConfirmEvent | OperationCancelEvent | OperationRunEvent;
 
 export type RunOperationInput = { ref: string; request: OperationRequest };
-
-function notProvided(name: string): never {
-  throw new Error(`the '${name}' actor is not provided`);
-}
 
 export const projectOperationMachine = setup({
   types: {} as {

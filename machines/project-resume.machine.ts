@@ -14,6 +14,7 @@ import {
   type LifecycleNotice,
 } from '../src/domain/project-lifecycle.ts';
 import { PERMISSION_MESSAGES } from '../src/domain/permissions.ts';
+import { notProvided } from './support.ts';
 
 export interface PauseStatusData {
   can_restore: boolean;
@@ -53,10 +54,6 @@ export type ProjectResumeEvent =
   | PauseStatusRetryEvent;
 
 export type RestoreInput = { ref: string; postgres_engine?: string; release_channel?: string };
-
-function notProvided(name: string): never {
-  throw new Error(`the '${name}' actor is not provided`);
-}
 
 type Outcome = { output?: unknown; error?: unknown };
 const outputOf = <T>(event: unknown): T => (event as Outcome).output as T;

@@ -16,6 +16,7 @@ import {
   STATUS_POLL_MS,
   type PostgrestStatus,
 } from '../src/domain/project-status.ts';
+import { notProvided } from './support.ts';
 
 export type ProjectStatusInput = { ref: string; project?: Project | null };
 export type ProjectStatusContext = {
@@ -41,10 +42,6 @@ export type ProjectStatusEvent = ProjectLoadedEvent | StatusAssumedEvent | Proje
 
 export type RefInput = { ref: string };
 export type StatusOutput = { status: string };
-
-function notProvided(name: string): never {
-  throw new Error(`the '${name}' actor is not provided`);
-}
 
 const polledStatus = (event: unknown): string | undefined => (event as { output?: { status?: unknown } }).output?.status as string | undefined;
 const isIn = (statuses: readonly string[]) => ({ event }: { event: unknown }) => statuses.includes(polledStatus(event) ?? '');

@@ -3,6 +3,7 @@
 // previous user searches are remembered per project (the `rememberSearches` action writes them).
 import { assign, setup } from 'xstate';
 import { rememberSearch, type ImpersonatedUser, type ImpersonationChoice, type PostgrestRole } from '../src/domain/impersonation.ts';
+import { notProvided } from './support.ts';
 
 export interface ImpersonationContext {
   choice: ImpersonationChoice;
@@ -30,7 +31,7 @@ export const roleImpersonationMachine = setup({
   types: {} as { context: ImpersonationContext; events: ImpersonationEvent; input: ImpersonationInput },
   actions: {
     rememberSearches: (_, _params: { searches: string[] }) => {
-      throw new Error("the 'remember searches' action is not provided");
+      notProvided('remember searches', 'action');
     },
   },
 }).createMachine({

@@ -13,6 +13,7 @@ import {
   type AuthUser,
   type SignOutScope,
 } from '../src/domain/auth.ts';
+import { notProvided } from './support.ts';
 
 export type SessionChangedEvent = { type: 'session.changed'; event: AuthChangeEvent; session: AuthSession | null };
 export type SessionSignOutEvent = { type: 'session.signOut'; scope?: SignOutScope };
@@ -39,10 +40,6 @@ export type SessionTag = 'busy' | 'error';
 
 export type CheckAssuranceInput = { session: AuthSession };
 export type SignOutInput = { scope: SignOutScope };
-
-function notProvided(name: string): never {
-  throw new Error(`the '${name}' actor is not provided`);
-}
 
 /** The standing of a checkAssurance reply (the done event's output). */
 function standingOf(event: unknown): 'aal1' | 'needsMfa' | 'aal2' {

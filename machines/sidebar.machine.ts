@@ -3,6 +3,7 @@
 // preference in local storage, the resting open state in the cookie 'sidebar:state' (7 days).
 import { assign, fromPromise, setup } from 'xstate';
 import { DEFAULT_SIDEBAR_BEHAVIOUR, readSidebarBehaviour, type SidebarBehaviour } from '../src/domain/navigation/sidebar-behaviour.ts';
+import { notProvidedStub } from './support.ts';
 
 export interface SidebarContext {
   behaviour: SidebarBehaviour;
@@ -43,10 +44,6 @@ export type SidebarEvent =
 
 export type SidebarTag = 'busy';
 
-const notProvided = (what: string) => (): never => {
-  throw new Error(`the '${what}' actor is not provided`);
-};
-
 export const sidebarMachine = setup({
   types: {} as {
     context: SidebarContext;
@@ -56,10 +53,10 @@ export const sidebarMachine = setup({
   },
   actors: {
     /** Resolves with the raw stored preference (string or null). */
-    readStoredBehaviour: fromPromise<unknown>(notProvided('read sidebar behaviour')),
-    writeStoredBehaviour: fromPromise<void, { behaviour: SidebarBehaviour }>(notProvided('write sidebar behaviour')),
+    readStoredBehaviour: fromPromise<unknown>(notProvidedStub('read sidebar behaviour')),
+    writeStoredBehaviour: fromPromise<void, { behaviour: SidebarBehaviour }>(notProvidedStub('write sidebar behaviour')),
     /** Writes the cookie 'sidebar:state'; must not reject (a cookie write cannot fail in a way worth showing). */
-    writeOpenCookie: fromPromise<void, { open: boolean }>(notProvided('write sidebar cookie')),
+    writeOpenCookie: fromPromise<void, { open: boolean }>(notProvidedStub('write sidebar cookie')),
   },
   actions: {
     storeBehaviour: assign({ behaviour: (_, params: { behaviour: SidebarBehaviour }) => params.behaviour }),

@@ -10,6 +10,7 @@ import {
   validateEmailAndPassword,
   validateNewPassword,
 } from '../src/domain/auth.ts';
+import { notProvided } from './support.ts';
 
 export const SIGN_IN_MODES = ['password', 'magicLink', 'signUp', 'forgotPassword', 'resetPassword', 'mfa'] as const;
 export type SignInMode = (typeof SIGN_IN_MODES)[number];
@@ -53,10 +54,6 @@ export type PasswordInput = { password: string };
 export type TotpInput = { factorId: string | null; code: string };
 
 export type SignInOutput = { redirect: string; notice: string | null };
-
-function notProvided(name: string): never {
-  throw new Error(`the '${name}' actor is not provided`);
-}
 
 /** spec A5: what each form needs before it is sent; null when it may be sent. */
 export function validateSignInForm(context: Pick<SignInContext, 'mode' | 'email' | 'password' | 'code'>): string | null {

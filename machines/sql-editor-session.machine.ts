@@ -5,6 +5,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { OpenedText } from '../src/domain/sql-drafts.ts';
 import { DEFAULT_SQL_SCHEMA } from '../src/domain/sql-editor.ts';
+import { errorMessage, notProvided, notProvidedStub } from './support.ts';
 
 export interface SessionSnippet {
   id: string;
@@ -50,26 +51,20 @@ export const SNIPPET_SAVE_DEBOUNCE_MS = 1000;
 /** A failed save is tried again after this long (or at the next change). */
 export const SNIPPET_SAVE_RETRY_MS = 5000;
 
-const notProvided = (what: string) => (): never => {
-  throw new Error(`the '${what}' actor is not provided`);
-};
-
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
-
 export const sqlEditorSessionMachine = setup({
   types: {} as { context: SqlSessionContext; events: SqlSessionEvent; input: SqlSessionInput; tags: 'busy' | 'error' },
   actors: {
-    loadSnippet: fromPromise<LoadOutput, { snippetId: string }>(notProvided('load snippet')),
-    saveSnippet: fromPromise<SessionSnippet, { snippetId: string; sql: string }>(notProvided('save snippet')),
+    loadSnippet: fromPromise<LoadOutput, { snippetId: string }>(notProvidedStub('load snippet')),
+    saveSnippet: fromPromise<SessionSnippet, { snippetId: string; sql: string }>(notProvidedStub('save snippet')),
   },
   actions: {
     // Synchronous local write of the draft (injected: storage is an effect).
     writeDraft: (_, _params: { snippetId: string; sql: string; baseUpdatedAt: string | null }) => {
-      throw new Error("the 'write draft' action is not provided");
+      notProvided('write draft', 'action');
     },
     // The platform holds `sql` now: drop or rebase the draft.
     draftSaved: (_, _params: { snippetId: string; sql: string; updatedAt: string }) => {
-      throw new Error("the 'draft saved' action is not provided");
+      notProvided('draft saved', 'action');
     },
   },
   delays: { saveDebounce: SNIPPET_SAVE_DEBOUNCE_MS, saveRetry: SNIPPET_SAVE_RETRY_MS },
@@ -109,7 +104,7 @@ export const sqlEditorSessionMachine = setup({
             error: null,
           })),
         },
-        onError: { target: 'loadFailed', actions: assign(({ event }) => ({ error: messageOf(event.error) })) },
+        onError: { target: 'loadFailed', actions: assign(({ event }) => ({ error: errorMessage(event.error) })) },
       },
     },
     loadFailed: {
@@ -153,7 +148,7 @@ export const sqlEditorSessionMachine = setup({
                 },
               ],
             },
-            onError: { target: 'saveFailed', actions: assign(({ event }) => ({ error: messageOf(event.error) })) },
+            onError: { target: 'saveFailed', actions: assign(({ event }) => ({ error: errorMessage(event.error) })) },
           },
           // Typing during a save: the save finishes, then `checking` sees the newer text and waits again.
           on: {

@@ -6,6 +6,7 @@
 // `run.confirm` or `run.dismiss`, so nothing can run it past the question.
 import { assign, fromPromise, setup } from 'xstate';
 import { destructiveReasons } from '../src/domain/sql-editor-destructive.ts';
+import { notProvidedStub } from './support.ts';
 
 export interface SqlRunRequest {
   runId: string;
@@ -50,10 +51,6 @@ export interface RunConfirmEvent { type: 'run.confirm' }
 export interface RunDismissEvent { type: 'run.dismiss' }
 export type SqlRunEvent = RunStartEvent | RunCancelEvent | RunClearEvent | RunConfirmEvent | RunDismissEvent;
 
-const notProvided = (what: string) => (): never => {
-  throw new Error(`the '${what}' actor is not provided`);
-};
-
 /** Postgres's query_canceled. */
 export const QUERY_CANCELED = '57014';
 
@@ -74,8 +71,8 @@ export function toRunError(error: unknown): SqlRunError {
 export const sqlRunMachine = setup({
   types: {} as { context: SqlRunContext; events: SqlRunEvent; tags: 'busy' | 'error' },
   actors: {
-    runQuery: fromPromise<SqlRunResult, SqlRunRequest>(notProvided('run query')),
-    cancelQuery: fromPromise<unknown, { runId: string }>(notProvided('cancel query')),
+    runQuery: fromPromise<SqlRunResult, SqlRunRequest>(notProvidedStub('run query')),
+    cancelQuery: fromPromise<unknown, { runId: string }>(notProvidedStub('cancel query')),
   },
   guards: {
     destructive: ({ event }) => event.type === 'run.start' && destructiveReasons(event.request.sql).length > 0,

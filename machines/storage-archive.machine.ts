@@ -11,16 +11,13 @@ import {
   toastNotice,
   type LifecycleNotice,
 } from '../src/domain/project-lifecycle.ts';
+import { notProvided } from './support.ts';
 
 export type StorageArchiveInput = { ref: string };
 export type StorageArchiveContext = { ref: string; error: string | null; checks: number };
 export type ArchiveStartEvent = { type: 'archive.start' };
 export type StorageArchiveEvent = ArchiveStartEvent;
 export type ArchiveActorInput = { ref: string };
-
-function notProvided(name: string): never {
-  throw new Error(`the '${name}' actor is not provided`);
-}
 
 type Outcome = { output?: unknown; error?: unknown };
 const fileUrlOf = (event: unknown): string | null => {

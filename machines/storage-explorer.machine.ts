@@ -34,6 +34,7 @@ import {
   type ListPageOutput,
 } from './storage-explorer.columns.ts';
 import { changesListing, type ExplorerEvent, type StorageOperation } from './storage-explorer.types.ts';
+import { notProvidedStub } from './support.ts';
 
 export interface StorageExplorerInput {
   projectRef: string;
@@ -59,10 +60,6 @@ export interface StorageExplorerContext {
   running: StorageOperation | null;
 }
 
-const notProvided = (what: string) => (): never => {
-  throw new Error(`the '${what}' actor is not provided`);
-};
-
 const notify = (kind: NotifyEvent['kind'], message: string): NotifyEvent => ({ type: 'notify', kind, message });
 const isHealthy = (status: string) => status === 'ACTIVE_HEALTHY';
 const isInactive = (status: string) => status === 'INACTIVE';
@@ -76,12 +73,12 @@ export const storageExplorerMachine = setup({
     emitted: NotifyEvent;
   },
   actors: {
-    fetchBuckets: fromPromise<Bucket[], { projectRef: string }>(notProvided('fetch buckets')),
-    listColumns: fromPromise<ColumnListing[], ListColumnsInput>(notProvided('list columns')),
-    listPage: fromPromise<ListPageOutput, ListPageInput>(notProvided('list page')),
-    runOperation: fromPromise<{ ok: boolean }, StorageOperation>(notProvided('run operation')),
+    fetchBuckets: fromPromise<Bucket[], { projectRef: string }>(notProvidedStub('fetch buckets')),
+    listColumns: fromPromise<ColumnListing[], ListColumnsInput>(notProvidedStub('list columns')),
+    listPage: fromPromise<ListPageOutput, ListPageInput>(notProvidedStub('list page')),
+    runOperation: fromPromise<{ ok: boolean }, StorageOperation>(notProvidedStub('run operation')),
     /** Receives `preferences.save` events; the real one (src/actors/storage.ts) keeps them in the browser under the project's key. */
-    preferencesStore: fromCallback<EventObject, { projectRef: string }>(notProvided('preferences store')),
+    preferencesStore: fromCallback<EventObject, { projectRef: string }>(notProvidedStub('preferences store')),
   },
   delays: {
     bucketsRetry: BUCKETS_RETRY_DELAY_MS,

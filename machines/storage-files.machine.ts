@@ -4,6 +4,7 @@
 import { assign, emit, enqueueActions, fromPromise, setup } from 'xstate';
 import { baseName, errorMessage, fileMessages } from '../src/domain/storage.ts';
 import type { NotifyEvent } from './storage-folder.machine.ts';
+import { notProvidedStub } from './support.ts';
 
 export type FilesOperation =
   | { kind: 'files.delete'; bucketId: string; paths: string[] }
@@ -16,10 +17,6 @@ export interface StorageFilesContext {
   operation: FilesOperation;
   error: string | null;
 }
-
-const notProvided = (what: string) => (): never => {
-  throw new Error(`the '${what}' actor is not provided`);
-};
 
 const notify = (kind: NotifyEvent['kind'], message: string, extra: Partial<NotifyEvent> = {}): NotifyEvent => ({ type: 'notify', kind, message, ...extra });
 
@@ -79,7 +76,7 @@ export const storageFilesMachine = setup({
     emitted: NotifyEvent;
   },
   actors: {
-    performFilesOperation: fromPromise<unknown, FilesOperation>(notProvided('perform files operation')),
+    performFilesOperation: fromPromise<unknown, FilesOperation>(notProvidedStub('perform files operation')),
   },
 }).createMachine({
   id: 'storageFiles',

@@ -11,6 +11,7 @@ import {
   folderZipName,
   joinPath,
 } from '../src/domain/storage.ts';
+import { notProvidedStub } from './support.ts';
 
 export type FolderOperation =
   | { kind: 'folder.create'; bucketId: string; path: string }
@@ -54,10 +55,6 @@ export interface StorageFolderOutput {
   ok: boolean;
 }
 
-const notProvided = (what: string) => (): never => {
-  throw new Error(`the '${what}' actor is not provided`);
-};
-
 const name = (op: FolderOperation) => baseName(op.kind === 'folder.rename' ? op.newPath : op.path);
 const notify = (kind: NotifyEvent['kind'], message: string, extra: Partial<NotifyEvent> = {}): NotifyEvent => ({ type: 'notify', kind, message, ...extra });
 
@@ -77,15 +74,15 @@ export const storageFolderMachine = setup({
     emitted: NotifyEvent;
   },
   actors: {
-    createFolder: fromPromise<unknown, { bucketId: string; path: string }>(notProvided('create folder')),
+    createFolder: fromPromise<unknown, { bucketId: string; path: string }>(notProvidedStub('create folder')),
     /** Every object path under a prefix (spec B9: crawled in pages of 10000). */
-    listAllObjects: fromPromise<string[], { bucketId: string; prefix: string }>(notProvided('list all objects')),
+    listAllObjects: fromPromise<string[], { bucketId: string; prefix: string }>(notProvidedStub('list all objects')),
     /** Moves one batch; resolves with the `from` paths that failed. */
-    moveBatch: fromPromise<string[], MoveBatchInput>(notProvided('move batch')),
-    removeObjects: fromPromise<unknown, { bucketId: string; paths: string[] }>(notProvided('remove objects')),
-    deletePrefix: fromPromise<unknown, { bucketId: string; prefix: string }>(notProvided('delete prefix')),
+    moveBatch: fromPromise<string[], MoveBatchInput>(notProvidedStub('move batch')),
+    removeObjects: fromPromise<unknown, { bucketId: string; paths: string[] }>(notProvidedStub('remove objects')),
+    deletePrefix: fromPromise<unknown, { bucketId: string; prefix: string }>(notProvidedStub('delete prefix')),
     /** Streams the zip to the user; resolves with how many files could not be fetched. */
-    zipFolder: fromPromise<{ failed: number }, ZipFolderInput>(notProvided('zip folder')),
+    zipFolder: fromPromise<{ failed: number }, ZipFolderInput>(notProvidedStub('zip folder')),
   },
   guards: {
     isCreate: ({ context }) => context.operation.kind === 'folder.create',

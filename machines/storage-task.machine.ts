@@ -3,6 +3,7 @@
 // next submit. The effect is the injected `perform` actor; its output is kept for the view (e.g. a signed URL).
 import { assign, fromPromise, setup } from 'xstate';
 import { errorMessage } from '../src/domain/storage.ts';
+import { notProvidedStub } from './support.ts';
 
 export interface StorageTaskContext {
   request: unknown;
@@ -18,13 +19,9 @@ export interface TaskResetEvent {
   type: 'task.reset';
 }
 
-const notProvided = (what: string) => (): never => {
-  throw new Error(`the '${what}' actor is not provided`);
-};
-
 export const storageTaskMachine = setup({
   types: {} as { context: StorageTaskContext; events: TaskSubmitEvent | TaskResetEvent; tags: 'busy' | 'error' },
-  actors: { perform: fromPromise<unknown, unknown>(notProvided('perform')) },
+  actors: { perform: fromPromise<unknown, unknown>(notProvidedStub('perform')) },
 }).createMachine({
   id: 'storageTask',
   context: { request: null, output: null, error: null },

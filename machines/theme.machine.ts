@@ -7,6 +7,7 @@ import {
   type ResolvedTheme,
   type ThemePreference,
 } from '../src/domain/theme.ts';
+import { notProvided, notProvidedStub } from './support.ts';
 
 export interface ThemeContext {
   preference: ThemePreference;
@@ -38,10 +39,6 @@ export type ThemeEvent = ThemeSetEvent | ThemeStorageChangedEvent | ThemeSystemC
 
 export type ThemeTag = 'busy';
 
-const notProvided = (what: string) => (): never => {
-  throw new Error(`the ${what} is not provided`);
-};
-
 const resolvedTheme = ({ context }: { context: ThemeContext }) => ({
   theme: resolveTheme(context.preference, context.systemTheme),
 });
@@ -55,17 +52,17 @@ export const themeMachine = setup({
   },
   actors: {
     /** Resolves with the raw stored value (string or null). */
-    readStoredPreference: fromPromise<unknown>(notProvided("'read stored theme' actor")),
-    writePreference: fromPromise<void, { preference: ThemePreference }>(notProvided("'write theme' actor")),
+    readStoredPreference: fromPromise<unknown>(notProvidedStub('read stored theme')),
+    writePreference: fromPromise<void, { preference: ThemePreference }>(notProvidedStub('write theme')),
     /** Sends theme.storageChanged when another tab writes the key. */
-    watchStoredPreference: fromCallback<EventObject>(notProvided("'watch stored theme' actor")),
+    watchStoredPreference: fromCallback<EventObject>(notProvidedStub('watch stored theme')),
     /** Sends theme.systemChanged when the OS colour scheme changes. */
-    watchSystemTheme: fromCallback<EventObject>(notProvided("'watch system theme' actor")),
+    watchSystemTheme: fromCallback<EventObject>(notProvidedStub('watch system theme')),
   },
   actions: {
     /** Paints the page in the resolved theme (the real one sets <html data-theme>). */
     applyTheme: (_, _params: { theme: ResolvedTheme }) => {
-      throw new Error("the 'apply theme' action is not provided");
+      notProvided('apply theme', 'action');
     },
     storePreference: assign({ preference: (_, params: { preference: ThemePreference }) => params.preference }),
   },

@@ -22,6 +22,7 @@ import {
 } from '../src/domain/storage-uploads.ts';
 import { fileUploadMachine, type FileCancelEvent, type FileKeyRefreshedEvent, type FileStartEvent } from './file-upload.machine.ts';
 import type { QueueFile, UploadNoticeEmitted, UploadQueueContext, UploadQueueEmitted, UploadQueueEvent, UploadTarget } from './upload-queue.types.ts';
+import { notProvided } from './support.ts';
 
 export type * from './upload-queue.types.ts';
 
@@ -32,10 +33,6 @@ export type * from './upload-queue.types.ts';
 function childrenOf(self: AnyActorRef, ids: readonly string[]): AnyActorRef[] {
   const children = ((self.getSnapshot() as { children?: Record<string, AnyActorRef | undefined> } | undefined)?.children ?? {});
   return ids.flatMap((id) => (children[id] ? [children[id]] : []));
-}
-
-function notProvided(name: string): never {
-  throw new Error(`the '${name}' actor is not provided`);
 }
 
 const isSettled = (file: QueueFile) => file.status === 'done' || file.status === 'failed';

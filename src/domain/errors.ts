@@ -34,3 +34,13 @@ export function supportLink(params: SupportLinkParams, basePath = '/dashboard'):
   const search = query.toString();
   return `${basePath}/support/new${search ? `?${search}` : ''}`;
 }
+
+/**
+ * The text a failure shows: the error's own message (what the platform said, shown verbatim), a thrown string as it
+ * is, otherwise the fallback that screen gives for that failure.
+ */
+export function errorMessage(error: unknown, fallback = 'Unknown error'): string {
+  const message = (error as { message?: unknown } | null | undefined)?.message;
+  if (typeof message === 'string' && message !== '') return message;
+  return typeof error === 'string' && error !== '' ? error : fallback;
+}

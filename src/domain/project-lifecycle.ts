@@ -38,12 +38,8 @@ export const failureText = {
   createArchive: (msg: string) => `Failed to create storage archive: ${msg}`,
 } as const;
 
-/** The message of a failure, as toasts show it after 'Failed to …: '. */
-export function errorMessage(error: unknown, fallback = 'Unknown error'): string {
-  const message = (error as { message?: unknown } | null | undefined)?.message;
-  if (typeof message === 'string' && message !== '') return message;
-  return typeof error === 'string' && error !== '' ? error : fallback;
-}
+// The message of a failure, as toasts show it after 'Failed to …: ' (one helper for views, actors and machines).
+export { errorMessage } from './errors.ts';
 
 /** 'N day' or 'N days'. */
 export const dayCount = (n: number): string => `${n} ${n === 1 ? 'day' : 'days'}`;
