@@ -6,6 +6,7 @@ import { fetchTableMeta } from '../../../../../api/table-editor.ts';
 import { fetchRelationId } from '../../../../../api/table-editor-grid.ts';
 import { prefetchFirstRows } from '../../../../../actors/table-rows-prefetch.ts';
 import { PROJECT_DETAILS_STALE_MS } from '../../../../../domain/cache.ts';
+import { parentSaysPaused } from '../../../../../domain/paused-editors.ts';
 import { cellText } from '../../../../../domain/table-editor/grid-cells.ts';
 import type { Relationship, RowFilter, RowSort, TableMeta } from '../../../../../domain/table-editor/types.ts';
 import { knownColumns, parseFilters, parseSorts, serializeFilters, serializeSorts } from '../../../../../domain/table-editor/url.ts';
@@ -41,8 +42,10 @@ export const Route = createFileRoute('/_app/project/$ref/editor/$tableId')({
   validateSearch,
   // Sort and filter are the grid's (a machine follows them); the relation itself is a plain read.
   loaderDeps: () => ({}),
-  loader: async ({ params, location, cause }): Promise<Loaded> => {
+  loader: async ({ params, location, cause, parentMatchPromise }): Promise<Loaded> => {
     if (!/^\d+$/.test(params.tableId)) return { meta: null, notFound: true, error: null };
+    // A paused project: no pg-meta read (issue 15); the paused card stands in for the page.
+    if (await parentSaysPaused(parentMatchPromise)) return { meta: null, notFound: false, error: null };
     try {
       const meta = await fetchTableMeta(params.ref, Number(params.tableId));
       // The first page starts now, while the page's code loads and the grid mounts; the grid adopts it (issue 25).

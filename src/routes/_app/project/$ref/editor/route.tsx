@@ -2,6 +2,7 @@ import { Outlet, createFileRoute, getRouteApi, useNavigate, useParams, useRouter
 import { useEffect, useState } from 'react';
 import { fetchSchemas } from '../../../../../api/table-editor.ts';
 import { PROJECT_DETAILS_STALE_MS } from '../../../../../domain/cache.ts';
+import { parentSaysPaused } from '../../../../../domain/paused-editors.ts';
 import { parseTabId, tabId, tabSearch, type EditorTab } from '../../../../../domain/editor-tabs.ts';
 import { parseSchemaList, serializeSchemaList } from '../../../../../domain/table-editor/table-list.ts';
 import { compact, str } from '../../../../../search-params.ts';
@@ -17,12 +18,14 @@ const projectRoute = getRouteApi('/_app/project/$ref');
 export const Route = createFileRoute('/_app/project/$ref/editor')({
   staticData: { title: 'Table Editor' },
   validateSearch: (raw: Record<string, unknown>) => compact({ schema: str(raw, 'schema') }),
-  loader: async ({ params }) => {
+  // A paused project shows its paused card, not the editor: no pg-meta read (issue 15); the table tab reads `paused`.
+  loader: async ({ params, parentMatchPromise }) => {
+    if (await parentSaysPaused(parentMatchPromise)) return { schemas: null, schemasError: null, paused: true };
     try {
       const schemas = await fetchSchemas(params.ref);
-      return { schemas: schemas.map((schema) => schema.name).sort(), schemasError: null };
+      return { schemas: schemas.map((schema) => schema.name).sort(), schemasError: null, paused: false };
     } catch (error) {
-      return { schemas: null, schemasError: error instanceof Error ? error.message : String(error) };
+      return { schemas: null, schemasError: error instanceof Error ? error.message : String(error), paused: false };
     }
   },
   // Schemas change only through the editor itself, which reloads them (router.invalidate below).

@@ -2,6 +2,7 @@ import { Outlet, createFileRoute, getRouteApi, useNavigate, useParams, useRouter
 import { fetchCompletionColumns, fetchCompletionFunctions, fetchProjectEndpoint } from '../../../../../api/sql-editor-catalog.ts';
 import { fetchSnippets } from '../../../../../api/sql-editor.ts';
 import { parseTabId, type EditorTab } from '../../../../../domain/editor-tabs.ts';
+import { parentSaysPaused } from '../../../../../domain/paused-editors.ts';
 import { RouteError } from '../../../../../views/errors/RouteError.tsx';
 import { SqlEditorLayout } from '../../../../../views/sql-editor/SqlEditorLayout.tsx';
 
@@ -11,7 +12,9 @@ const projectRoute = getRouteApi('/_app/project/$ref');
 // completion are plain reads; a catalog failure only turns completion off.
 export const Route = createFileRoute('/_app/project/$ref/sql')({
   staticData: { title: 'SQL Editor' },
-  loader: async ({ params }) => {
+  // A paused project shows its paused card, not the editor: no pg-meta read (issue 15).
+  loader: async ({ params, parentMatchPromise }) => {
+    if (await parentSaysPaused(parentMatchPromise)) return { snippets: [], columns: null, functions: null, endpoint: '' };
     const [snippets, columns, functions, endpoint] = await Promise.all([
       fetchSnippets(params.ref),
       fetchCompletionColumns(params.ref).catch(() => null),
