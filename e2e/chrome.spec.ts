@@ -58,12 +58,26 @@ test('organization pages use the organization sidebar; /organizations hides the 
   await page.screenshot({ path: `${SCREENSHOTS}/organizations.png` });
 });
 
-test('switching project keeps the sub-route cut to 4 segments', async ({ page }) => {
+test('switching project keeps the sub-route cut to 4 segments, grown back to a page where the cut is none', async ({ page }) => {
   const { projectRef, secondProjectRef } = fx();
+  // /project/{B}/database is no page (only the 404 answered it, issue 15): the same page of B instead.
   await page.goto(`/dashboard/project/${projectRef}/database/backups/scheduled`);
   await page.getByTestId('project-switcher').click();
   await page.getByRole('menuitem', { name: 'Analytics' }).click();
-  await expect(page).toHaveURL(new RegExp(`/dashboard/project/${secondProjectRef}/database$`));
+  await expect(page).toHaveURL(new RegExp(`/dashboard/project/${secondProjectRef}/database/backups/scheduled$`));
+  await expect(page.getByTestId('project-switcher')).toContainText('Analytics');
+});
+
+test('switching project from a nested page lands on the same page of the other project, inside the chrome', async ({ page }) => {
+  // issue 15: settings/general → the 4-segment cut '/project/{B}/settings', which only the shell-less 404 answered.
+  const { projectRef, secondProjectRef } = fx();
+  await page.goto(`/dashboard/project/${projectRef}/settings/general`);
+  await expect(page.getByRole('heading', { name: 'General Settings' })).toBeVisible();
+  await page.getByTestId('project-switcher').click();
+  await page.getByRole('menuitem', { name: 'Analytics' }).click();
+  await expect(page).toHaveURL(new RegExp(`/dashboard/project/${secondProjectRef}/settings/general$`));
+  await expect(page.getByRole('heading', { name: 'General Settings' })).toBeVisible();
+  await expect(page.getByTestId('project-switcher')).toContainText('Analytics');
 });
 
 test('the organization switcher lists organizations with plan badges', async ({ page }) => {

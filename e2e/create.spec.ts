@@ -49,6 +49,21 @@ test('a new organization, its first project built to ACTIVE_HEALTHY, a rename an
   await expect(page.getByTestId('project-status')).toHaveText('Active', { timeout: 45_000 });
   await expect(page.getByTestId('project-compute')).toHaveText('Micro');
 
+  // Rename the project (issue 15): settings General; the header's switcher follows.
+  const projectRef = new URL(page.url()).pathname.split('/').pop()!;
+  await page.goto(`/dashboard/project/${projectRef}/settings/general`);
+  const projectName = page.getByLabel('Project name');
+  await expect(projectName).toHaveValue('Inventory');
+  await projectName.fill('   ');
+  await page.getByRole('form', { name: 'Rename project' }).getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Enter a name for your project.')).toBeVisible();
+  await projectName.fill('Inventory Two');
+  await page.getByRole('form', { name: 'Rename project' }).getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Project name saved')).toBeVisible();
+  await expect(page.getByTestId('project-switcher')).toContainText('Inventory Two');
+  await page.reload();
+  await expect(page.getByLabel('Project name')).toHaveValue('Inventory Two');
+
   // Rename the organization.
   await page.goto(`/dashboard/org/${slug}/general`);
   await expect(page.getByTestId('org-slug')).toHaveText(slug);
