@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { createActor } from 'xstate';
-import { sqlRunMachine, toRunError } from '../machines/sql-run.machine.ts';
+import { asRunError, sqlRunMachine, type SqlRunError } from '../machines/sql-run.machine.ts';
 import {
   selectCancelling,
   selectConfirmation,
@@ -16,7 +16,11 @@ import { controlledActors } from './support/controlled-actors.ts';
 import { describeMachinePaths } from './support/paths.ts';
 
 const request = (n = 1) => ({ runId: `00000000-0000-4000-8000-00000000000${n}`, sql: `select ${n}` });
-const cancelled = Object.assign(new Error('canceling statement due to user request'), { body: { code: '57014' } });
+// What the run actor rejects with (it reads the platform's answer: src/actors/sql-editor.ts).
+const runError = (message: string, details: Partial<SqlRunError> = {}): SqlRunError => ({
+  message, position: null, formattedError: null, code: null, durationMs: null, ...details,
+});
+const cancelled = runError('canceling statement due to user request', { code: '57014' });
 
 describe('sql run machine: examples', () => {
   it('runs, shows the rows, and runs again', async () => {
@@ -49,14 +53,14 @@ describe('sql run machine: examples', () => {
     const fakes = controlledActors({ runQuery: 'promise', cancelQuery: 'promise' });
     const actor = createActor(sqlRunMachine.provide({ actors: fakes.logic })).start();
     actor.send({ type: 'run.start', request: { runId: 'r', sql: 'select * from nope' } });
-    await fakes.reject('runQuery', Object.assign(new Error('relation "nope" does not exist'), {
-      body: { position: 15, formattedError: 'ERROR:  42P01: …', code: '42P01' },
-    }));
+    await fakes.reject('runQuery', runError('relation "nope" does not exist', { position: 15, formattedError: 'ERROR:  42P01: …', code: '42P01' }));
     expect(selectRunError(actor.getSnapshot())).toEqual({
       message: 'relation "nope" does not exist', position: 15, formattedError: 'ERROR:  42P01: …', code: '42P01', durationMs: null,
     });
     expect(selectWasCancelled(actor.getSnapshot())).toBe(false);
-    expect(toRunError('plain')).toEqual({ message: 'plain', position: null, formattedError: null, code: null, durationMs: null });
+    // Anything else the actor throws (the loud default stub) shows by its message, with no SQL details.
+    expect(asRunError(new Error('plain'))).toEqual(runError('plain'));
+    expect(asRunError('plain')).toEqual(runError('plain'));
   });
 
   it('a destructive run waits for confirmation: dismiss keeps the last result and runs nothing, confirm runs it (issue 14 item 6)', async () => {
@@ -96,7 +100,7 @@ describe('sql run machine: examples', () => {
     const actor = createActor(sqlRunMachine.provide({ actors: fakes.logic })).start();
     actor.send({ type: 'run.start', request: request(1), startedAt: 1234.5 });
     expect(selectStartedAt(actor.getSnapshot())).toBe(1234.5);
-    await fakes.reject('runQuery', Object.assign(new Error('division by zero'), { durationMs: 12.5, body: { code: '22012' } }));
+    await fakes.reject('runQuery', runError('division by zero', { durationMs: 12.5, code: '22012' }));
     expect(selectRunError(actor.getSnapshot())?.durationMs).toBe(12.5);
     expect(selectStartedAt(actor.getSnapshot())).toBeNull();
   });

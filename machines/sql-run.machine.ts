@@ -6,7 +6,7 @@
 // `run.confirm` or `run.dismiss`, so nothing can run it past the question.
 import { assign, fromPromise, setup } from 'xstate';
 import { destructiveReasons } from '../src/domain/sql-editor-destructive.ts';
-import { notProvidedStub } from './support.ts';
+import { errorMessage, notProvidedStub } from './support.ts';
 
 export interface SqlRunRequest {
   runId: string;
@@ -54,17 +54,19 @@ export type SqlRunEvent = RunStartEvent | RunCancelEvent | RunClearEvent | RunCo
 /** Postgres's query_canceled. */
 export const QUERY_CANCELED = '57014';
 
-/** Anything thrown by the run actor, as the view shows it. */
-export function toRunError(error: unknown): SqlRunError {
-  const record = (typeof error === 'object' && error !== null ? error : {}) as Record<string, unknown>;
-  const body = (typeof record.body === 'object' && record.body !== null ? record.body : {}) as Record<string, unknown>;
-  const message = typeof record.message === 'string' && record.message !== '' ? record.message : String(error);
+/**
+ * The run actor rejects with a SqlRunError (it reads the platform's answer: src/actors/sql-editor.ts). Anything else
+ * (the loud default stub, a bug) is shown by its message with no SQL details.
+ */
+export function asRunError(error: unknown): SqlRunError {
+  const record = (typeof error === 'object' && error !== null ? error : {}) as Partial<Record<keyof SqlRunError, unknown>>;
+  const orNull = <T,>(value: unknown, type: 'number' | 'string') => (typeof value === type ? (value as T) : null);
   return {
-    message,
-    position: typeof body.position === 'number' ? body.position : null,
-    formattedError: typeof body.formattedError === 'string' ? body.formattedError : null,
-    code: typeof body.code === 'string' ? body.code : null,
-    durationMs: typeof record.durationMs === 'number' ? record.durationMs : null,
+    message: errorMessage(error, String(error)),
+    position: orNull<number>(record.position, 'number'),
+    formattedError: orNull<string>(record.formattedError, 'string'),
+    code: orNull<string>(record.code, 'string'),
+    durationMs: orNull<number>(record.durationMs, 'number'),
   };
 }
 
@@ -119,7 +121,7 @@ export const sqlRunMachine = setup({
         src: 'runQuery',
         input: ({ context }) => context.request!,
         onDone: { target: 'succeeded', actions: assign(({ event }) => ({ result: event.output, startedAt: null })) },
-        onError: { target: 'failed', actions: assign(({ event }) => ({ error: toRunError(event.error), startedAt: null })) },
+        onError: { target: 'failed', actions: assign(({ event }) => ({ error: asRunError(event.error), startedAt: null })) },
       },
       initial: 'executing',
       states: {

@@ -1,7 +1,7 @@
 // Real effects of the SQL editor (issue 7): runs and cancels on the platform, snippet load/save with the local
 // drafts, the remembered preferences, and the impersonation's remembered user searches (spec B2.2, B2.7).
 import { fromPromise } from 'xstate';
-import { sqlRunMachine, type SqlRunRequest } from '../../machines/sql-run.machine.ts';
+import { sqlRunMachine, type SqlRunError, type SqlRunRequest } from '../../machines/sql-run.machine.ts';
 import { sqlEditorSessionMachine } from '../../machines/sql-editor-session.machine.ts';
 import { roleImpersonationMachine } from '../../machines/role-impersonation.machine.ts';
 import { cancelEditorSql, fetchSnippet, fetchSqlHistory, runEditorSql, updateSnippet } from '../api/sql-editor.ts';
@@ -68,6 +68,22 @@ export interface EditorRunRequest extends SqlRunRequest {
   impersonation?: QueryImpersonation | undefined;
 }
 
+/**
+ * What the run machine gets when a run fails: the platform's message, and from its JSON body (pg-meta's query
+ * error) the position, formatted error and SQLSTATE the results panel shows.
+ */
+export function toRunError(error: unknown, durationMs: number | null = null): SqlRunError {
+  const record = (typeof error === 'object' && error !== null ? error : {}) as Record<string, unknown>;
+  const body = (typeof record.body === 'object' && record.body !== null ? record.body : {}) as Record<string, unknown>;
+  return {
+    message: typeof record.message === 'string' && record.message !== '' ? record.message : String(error),
+    position: typeof body.position === 'number' ? body.position : null,
+    formattedError: typeof body.formattedError === 'string' ? body.formattedError : null,
+    code: typeof body.code === 'string' ? body.code : null,
+    durationMs,
+  };
+}
+
 export function sqlRunMachineFor(ref: string) {
   return sqlRunMachine.provide({
     actors: {
@@ -77,9 +93,8 @@ export function sqlRunMachineFor(ref: string) {
         try {
           return await runEditorSql(ref, { runId: request.runId, sql: request.sql, impersonation: request.impersonation });
         } catch (error) {
-          // A failed run says how long it took too (issue 14 item 6); toRunError reads it.
-          if (typeof error === 'object' && error !== null) Object.assign(error, { durationMs: performance.now() - started });
-          throw error;
+          // A failed run says how long it took too (issue 14 item 6).
+          throw toRunError(error, performance.now() - started);
         }
       }),
       cancelQuery: fromPromise(async ({ input }) => cancelEditorSql(ref, input.runId)),
