@@ -70,7 +70,7 @@ test('building: a new project shows the building screen, then its home once ACTI
   }
   await expect(building).toHaveCount(0, { timeout: 30_000 });
   // The status actor refreshed the project: the home page shows it active.
-  await expect(page.getByTestId('project-status')).toHaveText('ACTIVE_HEALTHY');
+  await expect(page.getByTestId('project-status')).toHaveText('Active');
   expect(await status(request)).toBe('ACTIVE_HEALTHY');
 });
 
@@ -117,7 +117,7 @@ test('resume: Restoration in progress → Restoration complete! → Return to pr
   await expect(page.getByRole('heading', { name: 'Restoration complete!' })).toBeVisible({ timeout: 15_000 });
   await page.screenshot({ path: `${SCREENSHOTS}/status-restored.png` });
   await page.getByRole('button', { name: 'Return to project' }).click();
-  await expect(page.getByTestId('project-status')).toHaveText('ACTIVE_HEALTHY');
+  await expect(page.getByTestId('project-status')).toHaveText('Active');
   expect(await status(request)).toBe('ACTIVE_HEALTHY');
 });
 
@@ -155,7 +155,7 @@ test('resize: Resizing Project Compute size, then the new compute size', async (
   }
   await expect(page.getByRole('heading', { name: 'Resizing Project Compute size' })).toHaveCount(0, { timeout: 15_000 });
   await page.goto(`/dashboard/project/${ref}`);
-  await expect(page.getByText('ci_small')).toBeVisible();
+  await expect(page.getByTestId('project-compute')).toHaveText('Small');
 });
 
 test('upgrade: the steps of A4.2 on ?trackingId, then Upgrade completed!', async ({ page, request }) => {
@@ -190,7 +190,7 @@ test('upgrade: the steps of A4.2 on ?trackingId, then Upgrade completed!', async
   await expect(page.getByText(`Your project has been upgraded to Postgres ${target.postgres_version}`)).toBeVisible();
   await page.screenshot({ path: `${SCREENSHOTS}/status-upgraded.png` });
   await page.getByRole('button', { name: 'Return to project' }).click();
-  await expect(page.getByTestId('project-status')).toHaveText('ACTIVE_HEALTHY');
+  await expect(page.getByTestId('project-status')).toHaveText('Active');
 });
 
 test('a failed pause shows the failure screen with support, backup download and delete', async ({ page, request }) => {
