@@ -67,7 +67,9 @@ test('the usage page shows the database size and filters by project in the addre
   const dbSize = page.getByTestId('usage-DB_SIZE');
   await expect(dbSize).toContainText('Database size');
   await expect(dbSize).toContainText(/\d+(\.\d+)? MB used · 500 MB included/);
-  await expect(page.getByTestId('usage-STORAGE_SIZE')).toContainText('0 bytes used');
+  // Storage is part of the platform now (issue 15): the objects' bytes, whatever other specs stored.
+  await expect(page.getByTestId('usage-STORAGE_SIZE')).toContainText(/\d+(\.\d+)? (bytes|KB|MB|GB) used/);
+  await expect(page.getByText('not part of this local platform')).toHaveCount(0);
   await expect(page.getByTestId('usage-DISK_IOPS_GP3')).toHaveCount(0);
   await page.getByRole('button', { name: /Project/ }).click();
   await page.getByRole('option', { name: projectName }).click();

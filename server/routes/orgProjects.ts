@@ -72,8 +72,8 @@ export function orgProjectRoutes(options: { publicHost: string }): Hono<AppEnv> 
     const start = query.start ? new Date(query.start) : period.start;
     const end = query.end ? new Date(query.end) : period.end;
     if (start > end) throw badRequest('start must not be after end');
-    // The storage service (a later issue) names its folder on the services; until then STORAGE_SIZE reads 0.
-    const storageRoot = (c.var.services as { storageDir?: string }).storageDir ?? null;
+    // STORAGE_SIZE: the stored objects' files under the platform's files folder (server/storage).
+    const storageRoot = c.var.services.filesDir;
     const usages = await organizationUsage(pool, org, { ...(projectId ? { projectId } : {}), start, end, storageRoot });
     return c.json({ usages });
   });

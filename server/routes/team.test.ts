@@ -160,15 +160,18 @@ describe('role rules', () => {
 });
 
 describe('usage: STORAGE_SIZE', () => {
-  it('sums the files of the projects under the storage folder, 0 without one', async () => {
+  it("sums the files of the projects' stored objects under the files folder, 0 without one", async () => {
     const root = mkdtempSync(join(tmpdir(), 'strata-storage-'));
     try {
-      mkdirSync(join(root, 'aaaa', 'bucket', 'nested'), { recursive: true });
-      writeFileSync(join(root, 'aaaa', 'bucket', 'a.txt'), 'x'.repeat(100));
-      writeFileSync(join(root, 'aaaa', 'bucket', 'nested', 'b.bin'), Buffer.alloc(1000));
-      mkdirSync(join(root, 'bbbb'));
-      writeFileSync(join(root, 'bbbb', 'c'), 'xyz');
-      expect(await folderSize(join(root, 'aaaa'))).toBe(1100);
+      mkdirSync(join(root, 'aaaa', 'objects', 'bucket', 'nested'), { recursive: true });
+      writeFileSync(join(root, 'aaaa', 'objects', 'bucket', 'a.txt'), 'x'.repeat(100));
+      writeFileSync(join(root, 'aaaa', 'objects', 'bucket', 'nested', 'b.bin'), Buffer.alloc(1000));
+      // Temporary uploads beside the objects are not stored objects.
+      mkdirSync(join(root, 'aaaa', 'tmp'));
+      writeFileSync(join(root, 'aaaa', 'tmp', 'partial'), Buffer.alloc(50));
+      mkdirSync(join(root, 'bbbb', 'objects'), { recursive: true });
+      writeFileSync(join(root, 'bbbb', 'objects', 'c'), 'xyz');
+      expect(await folderSize(join(root, 'aaaa', 'objects'))).toBe(1100);
       expect(await storageSize(root, ['aaaa', 'bbbb', 'missing'])).toBe(1103);
       expect(await storageSize(root, ['bbbb'])).toBe(3);
       expect(await storageSize(null, ['aaaa'])).toBe(0);

@@ -1,14 +1,15 @@
 // Organization usage (spec A3 "Organization usage", A7 GET /platform/organizations/{slug}/usage).
-// DB_SIZE is measured live from the project databases (pg_database_size); STORAGE_SIZE is the size of the files
-// under <storageRoot>/<ref>/ when the platform has a storage folder (file storage arrives with its own issue:
-// until then it reads 0); other metrics come from usage_events reported by the platform services (gauges:
-// latest value per project; counters: sum over the period). Metric names are shared with the console
-// (src/domain/usage.ts).
+// DB_SIZE is measured live from the project databases (pg_database_size); STORAGE_SIZE is the bytes of the projects'
+// stored objects, the files under {filesDir}/{ref}/objects/ (server/storage/names.ts; temporary uploads, backups and
+// archives live beside that folder and do not count); other metrics come from usage_events reported by the platform
+// services (gauges: latest value per project; counters: sum over the period). Metric names are shared with the
+// console (src/domain/usage.ts).
 import { lstat, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type pg from 'pg';
 import type { OrganizationRow } from '../http/access.ts';
 import { projectDatabase } from '../projects/names.ts';
+import { projectFolders } from '../storage/names.ts';
 
 export interface UsageItem {
   metric: string;
@@ -41,10 +42,10 @@ export async function folderSize(dir: string): Promise<number> {
   return total;
 }
 
-/** STORAGE_SIZE of the given projects: their folders under the storage root, or 0 without one. */
-export async function storageSize(storageRoot: string | null | undefined, refs: readonly string[]): Promise<number> {
-  if (!storageRoot) return 0;
-  const sizes = await Promise.all(refs.map((ref) => folderSize(join(storageRoot, ref))));
+/** STORAGE_SIZE of the given projects: the files of their stored objects under the files folder, or 0 without one. */
+export async function storageSize(filesDir: string | null | undefined, refs: readonly string[]): Promise<number> {
+  if (!filesDir) return 0;
+  const sizes = await Promise.all(refs.map((ref) => folderSize(projectFolders(filesDir, ref).objects)));
   return sizes.reduce((sum, size) => sum + size, 0);
 }
 

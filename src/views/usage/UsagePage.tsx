@@ -61,8 +61,8 @@ export function UsagePage({ usages, projects, projectRef, unknownProjectRef, onP
         </ul>
       )}
       <p className={css.note}>
-        Database size is measured from the project databases. Storage size counts the files of the projects' storage;
-        file storage is not part of this local platform yet, so it reads 0 bytes.
+        Database size is measured from the project databases. Storage size is the bytes of the objects stored in the
+        projects' buckets.
       </p>
     </section>
   );
