@@ -10,7 +10,7 @@ import { loopbackHostCheck } from './http/hostCheck.ts';
 import { requireSession, type VerifyAccessToken } from './http/session.ts';
 import { pgMetaRoutes } from './pgmeta/routes.ts';
 import { tableExportDownloadRoutes, tableExportRoutes } from './pgmeta/export.ts';
-import { tableImportRoutes } from './pgmeta/csv-import.ts';
+import { isImportRequest, tableImportRoutes } from './pgmeta/csv-import.ts';
 import { organizationRoutes } from './routes/organizations.ts';
 import { orgProjectRoutes } from './routes/orgProjects.ts';
 import { profileRoutes } from './routes/profile.ts';
@@ -74,7 +74,10 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/', tableExportDownloadRoutes({ services: deps.services }));
 
   const session = requireSession({ mode: deps.mode, verifyAccessToken: deps.verifyAccessToken });
-  app.use('/api/*', bodyLimit({ maxSize: MAX_API_BODY_BYTES, onError: (c) => c.json({ message: 'Request body too large' }, 413) }));
+  const apiBodyLimit = bodyLimit({ maxSize: MAX_API_BODY_BYTES, onError: (c) => c.json({ message: 'Request body too large' }, 413) });
+  // The CSV import streams its body into COPY and counts the bytes itself (pgmeta/csv-import.ts): Hono's limit
+  // would read a body that announces no length into memory first.
+  app.use('/api/*', (c, next) => (isImportRequest(c.req.method, c.req.path) ? next() : apiBodyLimit(c, next)));
   app.use('/api/platform/*', session);
   app.use('/api/v1/*', session);
   app.use('/api/*', async (c, next) => {

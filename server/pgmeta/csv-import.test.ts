@@ -163,3 +163,33 @@ describe('csv import by COPY', () => {
     expect(copyRow(undefined)).toBeNull();
   });
 });
+
+describe('csv import body limit', () => {
+  it('refuses a chunk over the API body limit (16 MB) with a 413 and writes nothing', async () => {
+    await sql('create table public.limited (label text)');
+    const row = `${'z'.repeat(1023)}\n`;
+    const body = row.repeat(17 * 1024);
+    const refused = await h.call('POST', importPath('limited', ['label']), { token: owner.token, body });
+    expect(refused.status).toBe(413);
+    expect((await sql('select count(*)::int as n from public.limited')).body).toEqual([{ n: 0 }]);
+  });
+
+  it('refuses with a 413 too when the body announces no length (streamed), and writes nothing', async () => {
+    const piece = new TextEncoder().encode(`${'z'.repeat(1023)}\n`.repeat(1024)); // 1 MiB
+    let sent = 0;
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent++ < 17) controller.enqueue(piece);
+        else controller.close();
+      },
+    });
+    const response = await h.app.request(importPath('limited', ['label']), {
+      method: 'POST',
+      body: stream,
+      headers: { authorization: `Bearer ${owner.token}`, 'content-type': 'text/csv' },
+      duplex: 'half',
+    } as RequestInit);
+    expect(response.status).toBe(413);
+    expect((await sql('select count(*)::int as n from public.limited')).body).toEqual([{ n: 0 }]);
+  });
+});

@@ -3,7 +3,7 @@
 // slower), so a chunk is never held in memory. A chunk is one transaction: copied whole, or not at all, with the
 // row Postgres refused named in the 400 so the console can leave that row out and send the rest again (the
 // import's policy: bad rows are skipped and listed by line, CSV_IMPORT_POLICY).
-import { Readable } from 'node:stream';
+import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { Hono } from 'hono';
@@ -15,6 +15,27 @@ import { projectAccess } from '../http/access.ts';
 import type { AppEnv } from '../http/env.ts';
 import { badRequest, HttpError, unavailable } from '../http/errors.ts';
 import { readQuery } from '../http/validate.ts';
+
+/** A chunk's body may be this big, as any API body (the console's chunks are a few MB). */
+export const IMPORT_MAX_BODY_BYTES = 16 * 1024 * 1024;
+
+/** The import route, which counts its own body instead of the API's body limit (see server/app.ts). */
+export const isImportRequest = (method: string, path: string) =>
+  method === 'POST' && /^\/api\/platform\/pg-meta\/[^/]+\/import$/.test(path);
+
+const tooLarge = () => new HttpError(413, 'Request body too large');
+
+/** Passes the body on while counting it; past the limit it fails with a 413 (nothing of the chunk is kept). */
+function limited(maxBytes: number): Transform {
+  let size = 0;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      size += chunk.length;
+      if (size > maxBytes) done(tooLarge());
+      else done(null, chunk);
+    },
+  });
+}
 
 /** The statement: identifiers quoted by pg-format (through the table editor's helpers), never concatenated raw. */
 export function copyImportSql(schema: string, table: string, columns: readonly string[]): string {
@@ -59,7 +80,7 @@ export async function copyChunk(pool: pg.Pool, sql: string, body: Readable): Pro
   try {
     await client.query('begin');
     const copy = client.query(copyFrom(sql));
-    await pipeline(body, copy);
+    await pipeline(body, limited(IMPORT_MAX_BODY_BYTES), copy);
     await client.query('commit');
     return copy.rowCount ?? 0;
   } catch (error) {
@@ -68,8 +89,9 @@ export async function copyChunk(pool: pg.Pool, sql: string, body: Readable): Pro
       await client.query('rollback').catch(() => (broken = true));
       throw refusal(error);
     }
-    // The request went away, or the connection did: the connection is in an unknown state.
+    // The request went away, was too large, or the connection did: the connection is in an unknown state.
     broken = true;
+    if (error instanceof HttpError) throw error;
     throw badRequest('The import was interrupted');
   } finally {
     client.release(broken);
@@ -83,6 +105,8 @@ export function tableImportRoutes(): Hono<AppEnv> {
     const project = await projectAccess(c.var.services.pool, c.req.param('ref'), c.var.user.sub, 'developer', 'import rows');
     if (project.status !== 'ACTIVE_HEALTHY') throw unavailable(`The project is not running (status ${project.status})`);
     const query = readQuery(c, tableImportQuery);
+    const announced = Number(c.req.header('content-length') ?? NaN);
+    if (announced > IMPORT_MAX_BODY_BYTES) throw tooLarge();
     const stream = c.req.raw.body;
     if (!stream) throw badRequest('The request has no rows');
     // The console's pool (issue 13 finding 5): an import never takes the project API's connections.
