@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createActor, type AnyActorLogic, type SnapshotFrom } from 'xstate';
+import { createActor, fromCallback, type AnyActorLogic, type EventObject, type SnapshotFrom } from 'xstate';
 import { fileUploadMachine, type FileUploadInput, type TusUploadInput } from '../machines/file-upload.machine.ts';
 import { selectBytesSent, selectFileError, selectFileStatus, selectIsRetrying, selectRetries } from '../machines/file-upload.selectors.ts';
 import { UPLOAD_ABORTED_MESSAGE, UPLOAD_NO_RETRY_STATUSES, UPLOAD_RETRY_DELAYS_MS } from '../src/domain/storage-uploads.ts';
@@ -46,6 +46,33 @@ describe('file-upload machine: examples', () => {
     expect(selectFileStatus(actor.getSnapshot())).toBe('done');
     expect(actor.getSnapshot().status).toBe('done');
     expect(fakes.running()).toEqual([]);
+  });
+
+  it('reports progress and its outcome to the actor given as reportTo (the queue), and to nobody when run alone', async () => {
+    const heard: EventObject[] = [];
+    const queue = createActor(fromCallback<EventObject>(({ receive }) => receive((event) => heard.push(event)))).start();
+    const fakes = controlledActors(kinds);
+    const actor = createActor(fileUploadMachine.provide({ actors: fakes.logic }), { input: { ...input, reportTo: queue } }).start();
+    actor.send({ type: 'file.start', target });
+    await fakes.resolve('findPreviousUpload', null);
+    fakes.emit('tusUpload', { type: 'tus.progress', bytesSent: 4, bytesTotal: 10 });
+    fakes.emit('tusUpload', { type: 'tus.success' });
+    await flushMicrotasks();
+    expect(heard).toEqual([
+      { type: 'file.progress', id: 'file-1-0', bytesSent: 4 },
+      { type: 'file.progress', id: 'file-1-0', bytesSent: 10 },
+      { type: 'file.done', id: 'file-1-0' },
+    ]);
+    const failing = createActor(fileUploadMachine.provide({ actors: controlledActors(kinds).logic }), { input: { ...input, reportTo: queue } }).start();
+    failing.send({ type: 'file.cancel' });
+    await flushMicrotasks();
+    expect(heard.at(-1)).toEqual({ type: 'file.failed', id: 'file-1-0', aborted: true, notice: null });
+    // Alone: no report goes anywhere and nothing crashes.
+    const { actor: alone, fakes: aloneFakes } = start();
+    alone.send({ type: 'file.start', target });
+    await aloneFakes.resolve('findPreviousUpload', null);
+    aloneFakes.emit('tusUpload', { type: 'tus.success' });
+    expect(alone.getSnapshot().status).toBe('done');
   });
 
   it('starts a new upload when looking for a previous one fails', async () => {

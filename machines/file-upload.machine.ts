@@ -3,7 +3,7 @@
 // file is looked up (tus fingerprint) and resumed when found; a failed attempt is retried after the B9 delays
 // unless its status is on the no-retry list; 'file.cancel' ends it as 'Upload aborted by user'.
 // The transfer itself is the injected `tusUpload` callback actor; its events are 'tus.*'.
-import { assertEvent, assign, enqueueActions, fromCallback, fromPromise, setup, type EventObject } from 'xstate';
+import { assertEvent, assign, enqueueActions, fromCallback, fromPromise, setup, type ActorRef, type EventObject, type Snapshot } from 'xstate';
 import {
   UPLOAD_ABORTED_MESSAGE,
   shouldRetryUpload,
@@ -23,6 +23,11 @@ export interface FileUploadInput {
   objectName: string;
   contentType: string;
   allowedMimeTypes: readonly string[] | null;
+  /**
+   * Who hears the file's reports (the upload queue passes itself when it spawns the file). A file machine run alone
+   * (tests) has none and keeps its reports.
+   */
+  reportTo?: ActorRef<Snapshot<unknown>, FileReport> | null;
 }
 
 export interface FileUploadTarget {
@@ -110,9 +115,8 @@ export const fileUploadMachine = setup({
         return Math.min(context.file.size, Math.max(0, event.bytesSent));
       },
     }),
-    // A file machine run alone (tests) has no parent queue: it keeps its reports.
-    reportProgress: enqueueActions(({ context, enqueue, self }) => {
-      if (self._parent) enqueue.sendParent({ type: 'file.progress', id: context.id, bytesSent: context.bytesSent } satisfies FileProgressReport);
+    reportProgress: enqueueActions(({ context, enqueue }) => {
+      if (context.reportTo) enqueue.sendTo(context.reportTo, { type: 'file.progress', id: context.id, bytesSent: context.bytesSent } satisfies FileProgressReport);
     }),
     storeFailure: assign(({ context, event }) => {
       assertEvent(event, 'tus.error');
@@ -122,13 +126,13 @@ export const fileUploadMachine = setup({
     countRetry: assign({ attempt: ({ context }) => context.attempt + 1 }),
     storeAborted: assign({ error: UPLOAD_ABORTED_MESSAGE, notice: null, failure: null }),
     completeProgress: assign({ bytesSent: ({ context }) => context.file.size }),
-    reportDone: enqueueActions(({ context, enqueue, self }) => {
-      if (self._parent) enqueue.sendParent({ type: 'file.done', id: context.id } satisfies FileDoneReport);
+    reportDone: enqueueActions(({ context, enqueue }) => {
+      if (context.reportTo) enqueue.sendTo(context.reportTo, { type: 'file.done', id: context.id } satisfies FileDoneReport);
     }),
-    reportFailed: enqueueActions(({ context, enqueue, self }) => {
-      if (!self._parent) return;
+    reportFailed: enqueueActions(({ context, enqueue }) => {
+      if (!context.reportTo) return;
       const aborted = context.error === UPLOAD_ABORTED_MESSAGE;
-      enqueue.sendParent({ type: 'file.failed', id: context.id, aborted, notice: context.notice } satisfies FileFailedReport);
+      enqueue.sendTo(context.reportTo, { type: 'file.failed', id: context.id, aborted, notice: context.notice } satisfies FileFailedReport);
     }),
   },
 }).createMachine({

@@ -118,7 +118,7 @@ export const uploadQueueMachine = setup({
       }
       if (screening.empty > 0) enqueue.emit({ type: 'notice', kind: 'error', ...zeroByteNotice(screening.empty), projectRef });
     }),
-    startBatch: enqueueActions(({ context, enqueue }) => {
+    startBatch: enqueueActions(({ context, enqueue, self }) => {
       const run = context.run!;
       const batch = run.files.filter((file) => file.status === 'queued').slice(0, context.batchSize);
       const started = new Set(batch.map((file) => file.id));
@@ -132,6 +132,8 @@ export const uploadQueueMachine = setup({
             objectName: file.objectName,
             contentType: file.contentType,
             allowedMimeTypes: run.target!.allowedMimeTypes,
+            // The file reports progress and its outcome to the queue (an input-provided ref, not the private parent link).
+            reportTo: self,
           },
         });
         const start: FileStartEvent = { type: 'file.start', target: { apiUrl: run.target!.apiUrl, apiKey: run.target!.apiKey } };
