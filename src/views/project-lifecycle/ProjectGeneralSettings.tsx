@@ -17,7 +17,7 @@ import { DeleteProjectModal } from '../shared/DeleteProjectModal.tsx';
 import { OperationConfirmDialog, useProjectOperation, type OperationActor } from './OperationConfirmDialog.tsx';
 import * as css from '../shared/ProjectLifecycle.css.ts';
 import { useProjectRole } from '../shell/useProjectRole.ts';
-import { ProjectRenameForm } from '../project/ProjectRenameForm.tsx';
+import { ProjectRenameForm } from '../shared/ProjectRenameForm.tsx';
 
 /** Not given by the spec: pausing, restarting and upgrading need the same role as deleting (contract: admins). */
 const OPERATIONS_REFUSED = 'You need additional permissions to manage this project';
