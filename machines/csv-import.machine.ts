@@ -4,7 +4,7 @@
 // the next; `insertBatch` inserts one batch (narrowing a refusal down to its bad rows). At most one batch is being
 // inserted and one more waits parsed, so memory stays flat whatever the file size. Bad rows are skipped and listed
 // until CSV_MAX_REJECTED_ROWS, then the import stops; committed batches stay (CSV_IMPORT_POLICY).
-import { assign, fromCallback, fromPromise, sendTo, setup } from 'xstate';
+import { assertEvent, assign, fromCallback, fromPromise, sendTo, setup } from 'xstate';
 import {
   autoMapping,
   batchRows,
@@ -118,7 +118,10 @@ export const csvImportMachine = setup({
     parsed: ({ context }) => context.parsed,
   },
   actions: {
-    chooseFile: assign(({ event }) => ({ file: (event as { file: CsvFile }).file, error: null, previewRows: [], mapping: [] })),
+    chooseFile: assign(({ event }) => {
+      assertEvent(event, 'file.choose');
+      return { file: event.file, error: null, previewRows: [], mapping: [] };
+    }),
     showPreview: assign(({ context, event }) => {
       const rows = ((event as Outcome).output as PreviewOutput).rows;
       const sample = rows.slice(context.header ? 1 : 0);
@@ -132,24 +135,33 @@ export const csvImportMachine = setup({
     toggleHeader: assign(({ context }) => ({ header: !context.header, mapping: mappingFor(context, !context.header) })),
     setMapping: assign({
       mapping: ({ context, event }) => {
-        const { index, column } = event as { index: number; column: string | null };
+        assertEvent(event, 'mapping.set');
+        const { index, column } = event;
         return context.mapping.map((current, i) => (i === index ? column : current));
       },
     }),
     startImport: assign({ ...IDLE_IMPORT, error: null }),
     takeBatch: assign(({ event }) => {
-      const batch = (event as { batch: CsvBatch }).batch;
+      assertEvent(event, 'parse.batch');
+      const { batch } = event;
       return { inFlight: batch, bytesRead: batch.bytesRead };
     }),
     keepPending: assign(({ event }) => {
-      const batch = (event as { batch: CsvBatch }).batch;
+      assertEvent(event, 'parse.batch');
+      const { batch } = event;
       return { pending: batch, bytesRead: batch.bytesRead };
     }),
     takePending: assign(({ context }) => ({ inFlight: context.pending, pending: null })),
     askNext: sendTo('parseFile', { type: 'parser.next' } satisfies ParserCommand),
-    markParsed: assign(({ event }) => ({ parsed: true, bytesRead: (event as { bytesRead: number }).bytesRead })),
+    markParsed: assign(({ event }) => {
+      assertEvent(event, 'parse.end');
+      return { parsed: true, bytesRead: event.bytesRead };
+    }),
     reject: assign({
-      rejected: ({ context, event }) => [...context.rejected, ...(event as { errors: LineError[] }).errors].slice(0, CSV_MAX_REJECTED_ROWS),
+      rejected: ({ context, event }) => {
+        assertEvent(event, 'parse.rejected');
+        return [...context.rejected, ...event.errors].slice(0, CSV_MAX_REJECTED_ROWS);
+      },
     }),
     countBatch: assign(({ context, event }) => {
       const outcome = outcomeOf(event);
@@ -164,7 +176,14 @@ export const csvImportMachine = setup({
     dropBatches: assign({ inFlight: null, pending: null }),
     finish: assign(({ context }) => ({ bytesDone: context.file?.size ?? context.bytesDone, bytesRead: context.file?.size ?? context.bytesRead })),
     batchFailed: assign({ error: ({ event }) => errorMessage((event as Outcome).error), inFlight: null, pending: null }),
-    parseFailed: assign({ error: ({ event }) => (event as { message: string }).message, inFlight: null, pending: null }),
+    parseFailed: assign({
+      error: ({ event }) => {
+        assertEvent(event, 'parse.failed');
+        return event.message;
+      },
+      inFlight: null,
+      pending: null,
+    }),
     stopped: assign({ error: `Stopped after ${CSV_MAX_REJECTED_ROWS} rows were refused`, inFlight: null, pending: null }),
     reset: assign({ ...IDLE_IMPORT, file: null, previewRows: [], mapping: [], error: null }),
   },

@@ -4,7 +4,7 @@
 // The run id and the start time come with the event (views make them), so the machine stays pure.
 // A destructive statement (issue 14 item 6) is not run at once: the machine waits in `confirming` for the view's
 // `run.confirm` or `run.dismiss`, so nothing can run it past the question.
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { destructiveReasons } from '../src/domain/sql-editor-destructive.ts';
 import { errorMessage, notProvidedStub } from './support.ts';
 
@@ -83,10 +83,14 @@ export const sqlRunMachine = setup({
   },
   actions: {
     ask: assign(({ event }) => {
-      const { request, startedAt } = event as RunStartEvent;
+      assertEvent(event, 'run.start');
+      const { request, startedAt } = event;
       return { pending: { request, startedAt: startedAt ?? null, reasons: destructiveReasons(request.sql) } };
     }),
-    take: assign(({ event }) => ({ request: (event as RunStartEvent).request, startedAt: (event as RunStartEvent).startedAt ?? null })),
+    take: assign(({ event }) => {
+      assertEvent(event, 'run.start');
+      return { request: event.request, startedAt: event.startedAt ?? null };
+    }),
     takePending: assign(({ context }) => ({ request: context.pending!.request, startedAt: context.pending!.startedAt, pending: null })),
   },
 }).createMachine({
