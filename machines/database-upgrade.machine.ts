@@ -51,7 +51,7 @@ export const databaseUpgradeMachine = setup({
       upgrade: (event as { output?: UpgradeStatusOutput }).output?.databaseUpgradeStatus ?? null,
       error: null,
     })),
-    storeError: assign({ error: ({ event }) => errorMessage((event as { error?: unknown }).error, 'The upgrade status could not be read') }),
+    storeError: assign({ error: (_, params: { error: unknown }) => errorMessage(params.error, 'The upgrade status could not be read') }),
     storeProjectStatus: assign(({ event }) => {
       assertEvent(event, 'project.status');
       return { projectUpgrading: event.status === 'UPGRADING' };
@@ -76,7 +76,7 @@ export const databaseUpgradeMachine = setup({
         src: 'fetchUpgradeStatus',
         input: ({ context }) => ({ ref: context.ref, trackingId: context.trackingId }),
         onDone: { target: 'deciding', actions: 'storeUpgrade' },
-        onError: { target: 'deciding', actions: 'storeError' },
+        onError: { target: 'deciding', actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) } },
       },
     },
     deciding: {

@@ -107,7 +107,7 @@ export const fileUploadMachine = setup({
       assertEvent(event, 'file.keyRefreshed');
       enqueue.sendTo('tusUpload', { type: 'tus.keyRefreshed', apiKey: event.apiKey } satisfies TusKeyEvent);
     }),
-    storePrevious: assign({ previous: ({ event }) => (event as { output?: PreviousUpload | null }).output ?? null }),
+    storePrevious: assign({ previous: (_, params: { output: PreviousUpload | null }) => params.output ?? null }),
     forgetPrevious: assign({ previous: null }),
     storeProgress: assign({
       bytesSent: ({ context, event }) => {
@@ -165,7 +165,7 @@ export const fileUploadMachine = setup({
             id: 'findPreviousUpload',
             src: 'findPreviousUpload',
             input: ({ context }) => ({ ...inputOf(context), ...context.target! }),
-            onDone: { target: 'sending', actions: 'storePrevious' },
+            onDone: { target: 'sending', actions: { type: 'storePrevious', params: ({ event }) => ({ output: event.output }) } },
             // No stored upload to resume is not a failure: start a new one.
             onError: { target: 'sending', actions: 'forgetPrevious' },
           },

@@ -61,7 +61,7 @@ export const memberChangeMachine = setup({
     }),
     forgetChange: assign({ change: null }),
     noteDone: assign({ notice: ({ context }) => (context.change ? changeNotice(context.change) : null), change: null }),
-    storeFailure: assign({ error: ({ event }) => errorMessage((event as { error?: unknown }).error, 'The change could not be made'), change: null }),
+    storeFailure: assign({ error: (_, params: { error: unknown }) => errorMessage(params.error, 'The change could not be made'), change: null }),
   },
 }).createMachine({
   id: 'memberChange',
@@ -94,7 +94,7 @@ export const memberChangeMachine = setup({
         src: 'applyMemberChange',
         input: ({ context }) => context.change!,
         onDone: { target: 'idle', actions: 'noteDone' },
-        onError: { target: 'idle.failed', actions: 'storeFailure' },
+        onError: { target: 'idle.failed', actions: { type: 'storeFailure', params: ({ event }) => ({ error: event.error }) } },
       },
     },
   },

@@ -31,7 +31,7 @@ export const planChangeMachine = setup({
       switchedTo: null,
     }),
     noteSwitched: assign({ switchedTo: ({ context }) => context.plan, plan: null }),
-    storeFailure: assign({ error: ({ event }) => errorMessage((event as { error?: unknown }).error, 'The plan could not be changed'), plan: null }),
+    storeFailure: assign({ error: (_, params: { error: unknown }) => errorMessage(params.error, 'The plan could not be changed'), plan: null }),
   },
 }).createMachine({
   id: 'planChange',
@@ -50,7 +50,7 @@ export const planChangeMachine = setup({
         src: 'changePlan',
         input: ({ context }) => ({ plan: context.plan! }),
         onDone: { target: 'idle', actions: 'noteSwitched' },
-        onError: { target: 'idle.failed', actions: 'storeFailure' },
+        onError: { target: 'idle.failed', actions: { type: 'storeFailure', params: ({ event }) => ({ error: event.error }) } },
       },
     },
   },

@@ -114,8 +114,8 @@ export const sessionMachine = setup({
       return { signOutScope: event.scope ?? 'global' };
     }),
     forgetSession: assign({ session: null, user: null, assurance: null, recovery: false }),
-    storeActorError: assign({ error: ({ event }) => (event as { error?: unknown }).error ?? null }),
-    storeAssurance: assign({ assurance: ({ event }) => (event as { output?: AssuranceResult }).output ?? null }),
+    storeActorError: assign({ error: (_, params: { error: unknown }) => params.error ?? null }),
+    storeAssurance: assign({ assurance: (_, params: { output: AssuranceResult }) => params.output ?? null }),
     storeAssuranceFromUser: assign({ assurance: ({ context }) => assuranceFromUser(context.user) }),
   },
 }).createMachine({
@@ -183,9 +183,9 @@ export const sessionMachine = setup({
                 src: 'checkAssurance',
                 input: ({ context }) => ({ session: context.session! }),
                 onDone: [
-                  { guard: 'reachedAal2', target: 'aal2', actions: 'storeAssurance' },
-                  { guard: 'mfaPending', target: 'needsMfa', actions: 'storeAssurance' },
-                  { target: 'aal1', actions: 'storeAssurance' },
+                  { guard: 'reachedAal2', target: 'aal2', actions: { type: 'storeAssurance', params: ({ event }) => ({ output: event.output }) } },
+                  { guard: 'mfaPending', target: 'needsMfa', actions: { type: 'storeAssurance', params: ({ event }) => ({ output: event.output }) } },
+                  { target: 'aal1', actions: { type: 'storeAssurance', params: ({ event }) => ({ output: event.output }) } },
                 ],
                 // Unreadable level: the factors decide, so a verified factor still asks for the code.
                 onError: [
@@ -224,8 +224,8 @@ export const sessionMachine = setup({
               },
               { guard: and(['signOutErrorIgnorable', 'contextIsLoggedIn']), target: 'signedIn' },
               { guard: 'signOutErrorIgnorable', target: 'signedOut' },
-              { guard: 'contextIsLoggedIn', target: 'signedIn', actions: 'storeActorError' },
-              { target: 'signedOut', actions: 'storeActorError' },
+              { guard: 'contextIsLoggedIn', target: 'signedIn', actions: { type: 'storeActorError', params: ({ event }) => ({ error: event.error }) } },
+              { target: 'signedOut', actions: { type: 'storeActorError', params: ({ event }) => ({ error: event.error }) } },
             ],
           },
         },
