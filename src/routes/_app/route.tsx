@@ -3,7 +3,7 @@ import { fetchOrganizations } from '../../api/platform.ts';
 import { ORGANIZATIONS_STALE_MS } from '../../domain/cache.ts';
 import { settledSession } from '../../actors/session-ready.ts';
 import { AppShell } from '../../views/shell/AppShell.tsx';
-import { LazyUploadsProvider } from '../../views/shell/LazyUploadsProvider.tsx';
+import { LazyUploadsProvider } from '../../views/storage/uploads/LazyUploadsProvider.tsx';
 import { RouteError } from '../../views/errors/RouteError.tsx';
 
 // Every page behind sign-in: wait for the session to settle (spec A4.11), send signed-out users to /sign-in

@@ -1,14 +1,14 @@
 // @vitest-environment jsdom
-import '../../ui/testing/jsdom.ts';
+import '../../../ui/testing/jsdom.ts';
 // The lazy upload queue host (issue 15, keeping issue 8): no queue until a page that uploads asks for it; files
 // enqueued while it loads are sent once it is there; the queue outlives the page that started it.
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { fromCallback, fromPromise, type EventObject } from 'xstate';
-import { fileUploadMachine, type FindPreviousInput, type PreviousUpload, type TusUploadInput } from '../../../machines/file-upload.machine.ts';
-import { uploadQueueMachine, type UploadTarget } from '../../../machines/upload-queue.machine.ts';
-import { useUploads, useUploadsSettled, type UploadRequest } from '../storage/uploads/useUploads.ts';
+import { fileUploadMachine, type FindPreviousInput, type PreviousUpload, type TusUploadInput } from '../../../../machines/file-upload.machine.ts';
+import { uploadQueueMachine, type UploadTarget } from '../../../../machines/upload-queue.machine.ts';
+import { useUploads, useUploadsSettled, type UploadRequest } from './useUploads.ts';
 import { LazyUploadsProvider } from './LazyUploadsProvider.tsx';
 
 function fakeQueue() {

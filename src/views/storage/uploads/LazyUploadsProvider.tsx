@@ -3,11 +3,11 @@
 // first load (issue 15). Once loaded the queue stays mounted beside the pages for the session.
 import { lazy, Suspense, useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import type { UploadQueueMachine } from '../../../machines/upload-queue.machine.ts';
-import { UploadsContext, UploadsLoaderContext, type UploadsLoader } from '../storage/uploads/uploads-context.ts';
-import type { UploadRequest } from '../storage/uploads/useUploads.ts';
+import type { UploadQueueMachine } from '../../../../machines/upload-queue.machine.ts';
+import { UploadsContext, UploadsLoaderContext, type UploadsLoader } from './uploads-context.ts';
+import type { UploadRequest } from './useUploads.ts';
 
-const UploadsQueue = lazy(() => import('../storage/uploads/UploadsProvider.tsx').then((module) => ({ default: module.UploadsQueue })));
+const UploadsQueue = lazy(() => import('./UploadsProvider.tsx').then((module) => ({ default: module.UploadsQueue })));
 
 export interface LazyUploadsProviderProps {
   children: ReactNode;

@@ -23,7 +23,7 @@ export function UploadsProvider({ children, logic = uploadQueueWithEffects }: Up
 }
 
 /**
- * The queue without a provider, for the signed-in layout's lazy host (src/views/shell/LazyUploadsProvider.tsx):
+ * The queue without a provider, for the signed-in layout's lazy host (src/views/storage/uploads/LazyUploadsProvider.tsx):
  * mounted beside the pages from the first page that uploads on, it hands its actor up (issue 15).
  */
 export function UploadsQueue({ logic = uploadQueueWithEffects, onActor }: { logic?: UploadQueueMachine; onActor: (actorRef: ActorRefFrom<UploadQueueMachine>) => void }) {

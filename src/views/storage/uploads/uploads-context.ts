@@ -7,7 +7,7 @@ import type { UploadRequest } from './useUploads.ts';
 export const UploadsContext = createContext<ActorRefFrom<UploadQueueMachine> | null>(null);
 
 /**
- * The signed-in layout's lazy host of the queue (src/views/shell/LazyUploadsProvider.tsx): the queue's code loads when
+ * The signed-in layout's lazy host of the queue (src/views/storage/uploads/LazyUploadsProvider.tsx): the queue's code loads when
  * a page that uploads first asks for it (issue 15), and requests made before it is ready are handed over once it is.
  */
 export interface UploadsLoader {
