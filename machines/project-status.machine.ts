@@ -46,6 +46,30 @@ export type StatusOutput = { status: string };
 const polledStatus = (event: unknown): string | undefined => (event as { output?: { status?: unknown } }).output?.status as string | undefined;
 const isIn = (statuses: readonly string[]) => ({ event }: { event: unknown }) => statuses.includes(polledStatus(event) ?? '');
 
+type StillPolling = 'stillBuilding' | 'stillPausing' | 'stillRestarting' | 'stillRestoring';
+type PollExit = { guard: 'restored'; target: '#projectStatus.restorationComplete'; actions: 'storePolled' };
+
+/**
+ * The read every polling state makes (spec A4.1): ask for the status, store it; while `still` holds, wait for the
+ * next poll; otherwise take the exits (restoring has 'Restoration complete!') or reload the project. A failed read
+ * counts and waits for the next poll. Each polling state keeps its own delays and waiting states.
+ */
+function pollCheck(still: StillPolling, exits: readonly PollExit[] = []) {
+  return {
+    invoke: {
+      id: 'fetchStatus',
+      src: 'fetchStatus',
+      input: ({ context }: { context: ProjectStatusContext }) => ({ ref: context.ref }),
+      onDone: [
+        { guard: still, target: 'waiting', actions: 'storePolled' },
+        ...exits,
+        { target: '#projectStatus.refreshing', actions: 'storePolled' },
+      ],
+      onError: { target: 'waiting', actions: 'countFailure' },
+    },
+  } as const;
+}
+
 export const projectStatusMachine = setup({
   types: {} as {
     context: ProjectStatusContext;
@@ -143,18 +167,7 @@ export const projectStatusMachine = setup({
       initial: 'waiting',
       states: {
         waiting: { after: { statusPoll: 'checking' } },
-        checking: {
-          invoke: {
-            id: 'fetchStatus',
-            src: 'fetchStatus',
-            input: ({ context }) => ({ ref: context.ref }),
-            onDone: [
-              { guard: 'stillBuilding', target: 'waiting', actions: 'storePolled' },
-              { target: '#projectStatus.refreshing', actions: 'storePolled' },
-            ],
-            onError: { target: 'waiting', actions: 'countFailure' },
-          },
-        },
+        checking: pollCheck('stillBuilding'),
       },
     },
     // spec A4.1: "Pausing starts polling after 4 s, every 2 s, until INACTIVE."
@@ -164,18 +177,7 @@ export const projectStatusMachine = setup({
       states: {
         starting: { after: { pausePollStart: 'checking' } },
         waiting: { after: { pausePoll: 'checking' } },
-        checking: {
-          invoke: {
-            id: 'fetchStatus',
-            src: 'fetchStatus',
-            input: ({ context }) => ({ ref: context.ref }),
-            onDone: [
-              { guard: 'stillPausing', target: 'waiting', actions: 'storePolled' },
-              { target: '#projectStatus.refreshing', actions: 'storePolled' },
-            ],
-            onError: { target: 'waiting', actions: 'countFailure' },
-          },
-        },
+        checking: pollCheck('stillPausing'),
       },
     },
     // spec A4.1: "Resizing / restarting poll project details every 4 s until ACTIVE_HEALTHY" (any other status
@@ -185,18 +187,7 @@ export const projectStatusMachine = setup({
       initial: 'waiting',
       states: {
         waiting: { after: { statusPoll: 'checking' } },
-        checking: {
-          invoke: {
-            id: 'fetchStatus',
-            src: 'fetchStatus',
-            input: ({ context }) => ({ ref: context.ref }),
-            onDone: [
-              { guard: 'stillRestarting', target: 'waiting', actions: 'storePolled' },
-              { target: '#projectStatus.refreshing', actions: 'storePolled' },
-            ],
-            onError: { target: 'waiting', actions: 'countFailure' },
-          },
-        },
+        checking: pollCheck('stillRestarting'),
       },
     },
     // spec A4.1: "Restoring polls status every 4 s; on ACTIVE_HEALTHY the completion screen shows."
@@ -205,19 +196,7 @@ export const projectStatusMachine = setup({
       initial: 'waiting',
       states: {
         waiting: { after: { statusPoll: 'checking' } },
-        checking: {
-          invoke: {
-            id: 'fetchStatus',
-            src: 'fetchStatus',
-            input: ({ context }) => ({ ref: context.ref }),
-            onDone: [
-              { guard: 'stillRestoring', target: 'waiting', actions: 'storePolled' },
-              { guard: 'restored', target: '#projectStatus.restorationComplete', actions: 'storePolled' },
-              { target: '#projectStatus.refreshing', actions: 'storePolled' },
-            ],
-            onError: { target: 'waiting', actions: 'countFailure' },
-          },
-        },
+        checking: pollCheck('stillRestoring', [{ guard: 'restored', target: '#projectStatus.restorationComplete', actions: 'storePolled' }]),
       },
     },
     // 'Restoration complete!' stays until the user returns to the project; a reload that finds the project
