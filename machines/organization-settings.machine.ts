@@ -61,15 +61,15 @@ export const organizationSettingsMachine = setup({
     }),
     storeRenameProblem: assign({ renameError: ({ context }) => renameProblem(context) }),
     clearMessages: assign({ renameError: null, deleteError: null }),
-    storeRenamed: assign(({ context, event }) => {
-      const saved = (event as { output?: { name?: string } }).output?.name ?? context.name.trim();
+    storeRenamed: assign(({ context }, params: { output: { name?: string } | undefined }) => {
+      const saved = params.output?.name ?? context.name.trim();
       return { savedName: saved, name: saved };
     }),
     storeRenameFailure: assign({
-      renameError: ({ event }) => errorMessage((event as { error?: unknown }).error, 'The organization could not be renamed.'),
+      renameError: (_, params: { error: unknown }) => errorMessage(params.error, 'The organization could not be renamed.'),
     }),
     storeDeleteFailure: assign({
-      deleteError: ({ event }) => errorMessage((event as { error?: unknown }).error, 'The organization could not be deleted.'),
+      deleteError: (_, params: { error: unknown }) => errorMessage(params.error, 'The organization could not be deleted.'),
     }),
     dismissDeleteError: assign({ deleteError: null }),
     adoptLoadedName: assign(({ event }) => {
@@ -109,8 +109,8 @@ export const organizationSettingsMachine = setup({
         id: 'renameOrganization',
         src: 'renameOrganization',
         input: ({ context }) => ({ slug: context.slug, name: context.name.trim() }),
-        onDone: { target: 'idle.saved', actions: 'storeRenamed' },
-        onError: { target: 'idle.renameFailed', actions: 'storeRenameFailure' },
+        onDone: { target: 'idle.saved', actions: { type: 'storeRenamed', params: ({ event }) => ({ output: event.output }) } },
+        onError: { target: 'idle.renameFailed', actions: { type: 'storeRenameFailure', params: ({ event }) => ({ error: event.error }) } },
       },
     },
     deleting: {
@@ -120,7 +120,7 @@ export const organizationSettingsMachine = setup({
         src: 'deleteOrganization',
         input: ({ context }) => ({ slug: context.slug }),
         onDone: { target: 'deleted' },
-        onError: { target: 'idle.deleteFailed', actions: 'storeDeleteFailure' },
+        onError: { target: 'idle.deleteFailed', actions: { type: 'storeDeleteFailure', params: ({ event }) => ({ error: event.error }) } },
       },
     },
     deleted: { type: 'final' },

@@ -49,15 +49,15 @@ export const projectOperationMachine = setup({
       return { request: event.request, viaDialog: event.type === 'operation.request', error: null };
     }),
     forgetRequest: assign({ request: null, viaDialog: false }),
-    announceDone: enqueueActions(({ enqueue, context, event }) => {
+    announceDone: enqueueActions(({ enqueue, context }, params: { output: unknown }) => {
       const kind = context.request!.kind;
       const status = OPERATION_STATUS[kind];
       if (status) enqueue.emit({ type: 'notice.statusAssumed', status });
-      enqueue.emit({ type: 'notice.operationDone', kind, output: (event as { output?: unknown }).output });
+      enqueue.emit({ type: 'notice.operationDone', kind, output: params.output });
       enqueue.emit(toastNotice('success', OPERATION_TEXT[kind].done));
     }),
-    fail: enqueueActions(({ enqueue, context, event }) => {
-      const message = OPERATION_TEXT[context.request!.kind].failed(errorMessage((event as { error?: unknown }).error));
+    fail: enqueueActions(({ enqueue, context }, params: { error: unknown }) => {
+      const message = OPERATION_TEXT[context.request!.kind].failed(errorMessage(params.error));
       enqueue.assign({ error: message });
       enqueue.emit(toastNotice('error', message));
     }),
@@ -87,8 +87,8 @@ export const projectOperationMachine = setup({
         id: 'runOperation',
         src: 'runOperation',
         input: ({ context }) => ({ ref: context.ref, request: context.request! }),
-        onDone: { target: 'idle.ready', actions: ['announceDone', 'forgetRequest'] },
-        onError: { target: 'idle.failed', actions: ['fail', 'forgetRequest'] },
+        onDone: { target: 'idle.ready', actions: [{ type: 'announceDone', params: ({ event }) => ({ output: event.output }) }, 'forgetRequest'] },
+        onError: { target: 'idle.failed', actions: [{ type: 'fail', params: ({ event }) => ({ error: event.error }) }, 'forgetRequest'] },
       },
     },
   },
