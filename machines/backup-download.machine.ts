@@ -1,7 +1,7 @@
 // Downloading a project's database backup (spec A2.8 'Download backup', A2.9, A4.3, A8): the newest downloadable
 // backup (or the one asked for), a signed file URL from the platform, then the browser goes there. The view turns
 // the emitted notices into toasts and the download.
-import { assign, emit, enqueueActions, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, emit, enqueueActions, fromPromise, setup } from 'xstate';
 import { errorMessage, failureText, LIFECYCLE_TEXT, toastNotice, type LifecycleNotice } from '../src/domain/project-lifecycle.ts';
 import { notProvided } from './support.ts';
 
@@ -19,9 +19,7 @@ export type FetchBackupUrlInput = { ref: string; backupId: BackupId };
 /** spec A3: the status that means backups are physical (not downloadable). */
 export const PHYSICAL_BACKUPS_STATUS = 'physical-backups-enabled';
 
-type Outcome = { output?: unknown; error?: unknown };
-const listOf = (event: unknown): BackupList | undefined => (event as Outcome).output as BackupList | undefined;
-const downloadable = (list: BackupList | undefined) => (list?.backups ?? []).filter((backup) => !backup.isPhysicalBackup);
+const downloadable = (list: BackupList) => list.backups.filter((backup) => !backup.isPhysicalBackup);
 
 // The failure is kept for the view and told as an error toast.
 const refuse = (enqueue: { assign: (values: Partial<BackupDownloadContext>) => void; emit: (notice: LifecycleNotice) => void }, message: string) => {
@@ -42,20 +40,26 @@ export const backupDownloadMachine = setup({
     fetchBackupUrl: fromPromise<{ fileUrl: string }, FetchBackupUrlInput>(async () => notProvided('fetch backup download url')),
   },
   guards: {
-    backupGiven: ({ event }) => (event as DownloadStartEvent).backupId != null,
-    physicalBackups: ({ event }) => listOf(event)?.status === PHYSICAL_BACKUPS_STATUS,
-    noBackups: ({ event }) => downloadable(listOf(event)).length === 0,
+    backupGiven: ({ event }) => {
+      assertEvent(event, 'download.start');
+      return event.backupId != null;
+    },
+    physicalBackups: (_, params: { list: BackupList }) => params.list.status === PHYSICAL_BACKUPS_STATUS,
+    noBackups: (_, params: { list: BackupList }) => downloadable(params.list).length === 0,
   },
   actions: {
-    start: assign(({ event }) => ({ backupId: (event as DownloadStartEvent).backupId ?? null, error: null })),
+    start: assign(({ event }) => {
+      assertEvent(event, 'download.start');
+      return { backupId: event.backupId ?? null, error: null };
+    }),
     announceFetching: emit(toastNotice('info', LIFECYCLE_TEXT.fetchingBackup)),
     // The platform lists newest first (contract): the first downloadable one is the latest.
-    pickNewest: assign({ backupId: ({ event }) => downloadable(listOf(event))[0]!.id }),
+    pickNewest: assign({ backupId: (_, params: { list: BackupList }) => downloadable(params.list)[0]!.id }),
     refusePhysical: enqueueActions(({ enqueue }) => refuse(enqueue, LIFECYCLE_TEXT.noBackupsPhysical)),
     refuseNone: enqueueActions(({ enqueue }) => refuse(enqueue, LIFECYCLE_TEXT.noBackups)),
-    fail: enqueueActions(({ enqueue, event }) => refuse(enqueue, failureText.downloadBackup(errorMessage((event as Outcome).error)))),
-    download: enqueueActions(({ enqueue, event }) => {
-      enqueue.emit({ type: 'notice.download', url: ((event as Outcome).output as { fileUrl: string }).fileUrl });
+    fail: enqueueActions(({ enqueue }, params: { error: unknown }) => refuse(enqueue, failureText.downloadBackup(errorMessage(params.error)))),
+    download: enqueueActions(({ enqueue }, params: { fileUrl: string }) => {
+      enqueue.emit({ type: 'notice.download', url: params.fileUrl });
       enqueue.emit(toastNotice('info', LIFECYCLE_TEXT.downloadingBackup));
     }),
   },
@@ -81,11 +85,11 @@ export const backupDownloadMachine = setup({
         src: 'listBackups',
         input: ({ context }) => ({ ref: context.ref }),
         onDone: [
-          { guard: 'physicalBackups', target: 'idle.failed', actions: 'refusePhysical' },
-          { guard: 'noBackups', target: 'idle.failed', actions: 'refuseNone' },
-          { target: 'downloading', actions: 'pickNewest' },
+          { guard: { type: 'physicalBackups', params: ({ event }) => ({ list: event.output }) }, target: 'idle.failed', actions: 'refusePhysical' },
+          { guard: { type: 'noBackups', params: ({ event }) => ({ list: event.output }) }, target: 'idle.failed', actions: 'refuseNone' },
+          { target: 'downloading', actions: { type: 'pickNewest', params: ({ event }) => ({ list: event.output }) } },
         ],
-        onError: { target: 'idle.failed', actions: 'fail' },
+        onError: { target: 'idle.failed', actions: { type: 'fail', params: ({ event }) => ({ error: event.error }) } },
       },
     },
     downloading: {
@@ -94,8 +98,8 @@ export const backupDownloadMachine = setup({
         id: 'fetchBackupUrl',
         src: 'fetchBackupUrl',
         input: ({ context }) => ({ ref: context.ref, backupId: context.backupId! }),
-        onDone: { target: 'idle.ready', actions: 'download' },
-        onError: { target: 'idle.failed', actions: 'fail' },
+        onDone: { target: 'idle.ready', actions: { type: 'download', params: ({ event }) => ({ fileUrl: event.output.fileUrl }) } },
+        onError: { target: 'idle.failed', actions: { type: 'fail', params: ({ event }) => ({ error: event.error }) } },
       },
     },
   },
