@@ -47,8 +47,8 @@ export const databaseUpgradeMachine = setup({
     },
   },
   actions: {
-    storeUpgrade: assign(({ event }) => ({
-      upgrade: (event as { output?: UpgradeStatusOutput }).output?.databaseUpgradeStatus ?? null,
+    storeUpgrade: assign((_, params: { output: UpgradeStatusOutput | undefined }) => ({
+      upgrade: params.output?.databaseUpgradeStatus ?? null,
       error: null,
     })),
     storeError: assign({ error: (_, params: { error: unknown }) => errorMessage(params.error, 'The upgrade status could not be read') }),
@@ -75,7 +75,7 @@ export const databaseUpgradeMachine = setup({
         id: 'fetchUpgradeStatus',
         src: 'fetchUpgradeStatus',
         input: ({ context }) => ({ ref: context.ref, trackingId: context.trackingId }),
-        onDone: { target: 'deciding', actions: 'storeUpgrade' },
+        onDone: { target: 'deciding', actions: { type: 'storeUpgrade', params: ({ event }) => ({ output: event.output }) } },
         onError: { target: 'deciding', actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) } },
       },
     },

@@ -42,8 +42,7 @@ export type CheckAssuranceInput = { session: AuthSession };
 export type SignOutInput = { scope: SignOutScope };
 
 /** The standing of a checkAssurance reply (the done event's output). */
-function standingOf(event: unknown): 'aal1' | 'needsMfa' | 'aal2' {
-  const output = (event as { output?: AssuranceResult }).output;
+function standingOf(output: AssuranceResult | undefined): 'aal1' | 'needsMfa' | 'aal2' {
   return output ? assuranceStanding(output) : 'aal1';
 }
 
@@ -73,8 +72,8 @@ export const sessionMachine = setup({
     signOutErrorIgnorable: ({ event }) => isIgnorableSignOutError((event as { error?: unknown }).error),
     contextNeedsMfaAfterFailure: ({ context }) =>
       assuranceStanding(assuranceFromUser(context.user)) === 'needsMfa',
-    reachedAal2: ({ event }) => standingOf(event) === 'aal2',
-    mfaPending: ({ event }) => standingOf(event) === 'needsMfa',
+    reachedAal2: (_, params: { output: AssuranceResult | undefined }) => standingOf(params.output) === 'aal2',
+    mfaPending: (_, params: { output: AssuranceResult | undefined }) => standingOf(params.output) === 'needsMfa',
   },
   actions: {
     useFixedSession: assign({
@@ -183,8 +182,8 @@ export const sessionMachine = setup({
                 src: 'checkAssurance',
                 input: ({ context }) => ({ session: context.session! }),
                 onDone: [
-                  { guard: 'reachedAal2', target: 'aal2', actions: { type: 'storeAssurance', params: ({ event }) => ({ output: event.output }) } },
-                  { guard: 'mfaPending', target: 'needsMfa', actions: { type: 'storeAssurance', params: ({ event }) => ({ output: event.output }) } },
+                  { guard: { type: 'reachedAal2', params: ({ event }) => ({ output: event.output }) }, target: 'aal2', actions: { type: 'storeAssurance', params: ({ event }) => ({ output: event.output }) } },
+                  { guard: { type: 'mfaPending', params: ({ event }) => ({ output: event.output }) }, target: 'needsMfa', actions: { type: 'storeAssurance', params: ({ event }) => ({ output: event.output }) } },
                   { target: 'aal1', actions: { type: 'storeAssurance', params: ({ event }) => ({ output: event.output }) } },
                 ],
                 // Unreadable level: the factors decide, so a verified factor still asks for the code.
