@@ -19,9 +19,8 @@ export type ArchiveStartEvent = { type: 'archive.start' };
 export type StorageArchiveEvent = ArchiveStartEvent;
 export type ArchiveActorInput = { ref: string };
 
-type Outcome = { output?: unknown; error?: unknown };
-const fileUrlOf = (event: unknown): string | null => {
-  const url = ((event as Outcome).output as { fileUrl?: unknown } | undefined)?.fileUrl;
+const fileUrlOf = (output: { fileUrl?: unknown } | undefined): string | null => {
+  const url = output?.fileUrl;
   return typeof url === 'string' && url !== '' ? url : null;
 };
 
@@ -39,8 +38,8 @@ export const storageArchiveMachine = setup({
   },
   delays: { archivePoll: ARCHIVE_POLL_MS },
   guards: {
-    archiveReady: ({ event }) => fileUrlOf(event) !== null,
-    notWrittenYet: ({ event }) => errorMessage((event as Outcome).error, '') === ARCHIVE_NOT_FOUND,
+    archiveReady: (_, params: { output: { fileUrl?: unknown } | undefined }) => fileUrlOf(params.output) !== null,
+    notWrittenYet: (_, params: { error: unknown }) => errorMessage(params.error, '') === ARCHIVE_NOT_FOUND,
   },
   actions: {
     announceRetrieving: enqueueActions(({ enqueue }) => {
@@ -48,12 +47,12 @@ export const storageArchiveMachine = setup({
       enqueue.emit(toastNotice('info', LIFECYCLE_TEXT.retrievingArchive));
     }),
     countCheck: assign({ checks: ({ context }) => context.checks + 1 }),
-    download: enqueueActions(({ enqueue, event }) => {
-      enqueue.emit({ type: 'notice.download', url: fileUrlOf(event)! });
+    download: enqueueActions(({ enqueue }, params: { output: { fileUrl?: unknown } | undefined }) => {
+      enqueue.emit({ type: 'notice.download', url: fileUrlOf(params.output)! });
       enqueue.emit(toastNotice('info', LIFECYCLE_TEXT.downloadingArchive));
     }),
-    fail: enqueueActions(({ enqueue, event }) => {
-      const message = failureText.createArchive(errorMessage((event as Outcome).error));
+    fail: enqueueActions(({ enqueue }, params: { error: unknown }) => {
+      const message = failureText.createArchive(errorMessage(params.error));
       enqueue.assign({ error: message });
       enqueue.emit(toastNotice('error', message));
     }),
@@ -76,7 +75,7 @@ export const storageArchiveMachine = setup({
         src: 'createArchive',
         input: ({ context }) => ({ ref: context.ref }),
         onDone: { target: 'waiting' },
-        onError: { target: 'idle.failed', actions: 'fail' },
+        onError: { target: 'idle.failed', actions: { type: 'fail', params: ({ event }) => ({ error: event.error }) } },
       },
     },
     waiting: {
@@ -90,8 +89,18 @@ export const storageArchiveMachine = setup({
         id: 'fetchArchive',
         src: 'fetchArchive',
         input: ({ context }) => ({ ref: context.ref }),
-        onDone: [{ guard: 'archiveReady', target: 'idle.ready', actions: 'download' }, { target: 'waiting' }],
-        onError: [{ guard: 'notWrittenYet', target: 'waiting' }, { target: 'idle.failed', actions: 'fail' }],
+        onDone: [
+          {
+            guard: { type: 'archiveReady', params: ({ event }) => ({ output: event.output }) },
+            target: 'idle.ready',
+            actions: { type: 'download', params: ({ event }) => ({ output: event.output }) },
+          },
+          { target: 'waiting' },
+        ],
+        onError: [
+          { guard: { type: 'notWrittenYet', params: ({ event }) => ({ error: event.error }) }, target: 'waiting' },
+          { target: 'idle.failed', actions: { type: 'fail', params: ({ event }) => ({ error: event.error }) } },
+        ],
       },
     },
   },
