@@ -55,9 +55,6 @@ export type ProjectResumeEvent =
 
 export type RestoreInput = { ref: string; postgres_engine?: string; release_channel?: string };
 
-type Outcome = { output?: unknown; error?: unknown };
-const outputOf = <T>(event: unknown): T => (event as Outcome).output as T;
-
 export const projectResumeMachine = setup({
   types: {} as {
     context: ProjectResumeContext;
@@ -79,12 +76,12 @@ export const projectResumeMachine = setup({
       return !event.allowed;
     },
     freePlan: ({ context }) => context.isFreePlan,
-    membersAtLimit: ({ event }) => (outputOf<MemberAtLimit[] | undefined>(event) ?? []).length > 0,
+    membersAtLimit: (_, params: { members: MemberAtLimit[] | undefined }) => (params.members ?? []).length > 0,
   },
   actions: {
-    storePauseStatus: assign({ pauseStatus: ({ event }) => outputOf<PauseStatusData>(event) }),
-    storeVersions: assign(({ event }) => {
-      const versions = outputOf<AvailableVersion[] | undefined>(event) ?? [];
+    storePauseStatus: assign({ pauseStatus: (_, params: { pauseStatus: PauseStatusData }) => params.pauseStatus }),
+    storeVersions: assign((_, params: { versions: AvailableVersion[] | undefined }) => {
+      const versions = params.versions ?? [];
       return { versions, version: defaultResumeVersion(versions) };
     }),
     selectVersion: assign({
@@ -94,10 +91,10 @@ export const projectResumeMachine = setup({
       },
     }),
     refuse: enqueueActions(({ enqueue }) => enqueue.emit(toastNotice('error', PERMISSION_MESSAGES.resumeProjectToast))),
-    storeMembers: assign({ membersAtLimit: ({ event }) => outputOf<MemberAtLimit[]>(event) }),
+    storeMembers: assign({ membersAtLimit: (_, params: { members: MemberAtLimit[] }) => params.members }),
     forgetMembers: assign({ membersAtLimit: [] }),
-    fail: enqueueActions(({ enqueue, event }) =>
-      enqueue.emit(toastNotice('error', failureText.restore(errorMessage((event as Outcome).error)))),
+    fail: enqueueActions(({ enqueue }, params: { error: unknown }) =>
+      enqueue.emit(toastNotice('error', failureText.restore(errorMessage(params.error)))),
     ),
     announceRestoring: enqueueActions(({ enqueue }) => {
       enqueue.emit(toastNotice('info', LIFECYCLE_TEXT.restoring));
@@ -117,7 +114,7 @@ export const projectResumeMachine = setup({
         id: 'fetchPauseStatus',
         src: 'fetchPauseStatus',
         input: ({ context }) => ({ ref: context.ref }),
-        onDone: { target: 'ready', actions: 'storePauseStatus' },
+        onDone: { target: 'ready', actions: { type: 'storePauseStatus', params: ({ event }) => ({ pauseStatus: event.output }) } },
         onError: { target: 'pauseStatusFailed' },
       },
     },
@@ -141,7 +138,7 @@ export const projectResumeMachine = setup({
                 id: 'fetchVersions',
                 src: 'fetchVersions',
                 input: ({ context }) => ({ ref: context.ref }),
-                onDone: { target: 'choosing', actions: 'storeVersions' },
+                onDone: { target: 'choosing', actions: { type: 'storeVersions', params: ({ event }) => ({ versions: event.output }) } },
                 // Without the list the platform picks the version: the choice is optional.
                 onError: { target: 'choosing' },
               },
@@ -164,8 +161,15 @@ export const projectResumeMachine = setup({
             id: 'fetchMembersAtLimit',
             src: 'fetchMembersAtLimit',
             input: ({ context }) => ({ orgSlug: context.orgSlug }),
-            onDone: [{ guard: 'membersAtLimit', target: 'membersExceeded', actions: 'storeMembers' }, { target: 'restoring' }],
-            onError: { target: 'confirming.choosing', actions: 'fail' },
+            onDone: [
+              {
+                guard: { type: 'membersAtLimit', params: ({ event }) => ({ members: event.output }) },
+                target: 'membersExceeded',
+                actions: { type: 'storeMembers', params: ({ event }) => ({ members: event.output }) },
+              },
+              { target: 'restoring' },
+            ],
+            onError: { target: 'confirming.choosing', actions: { type: 'fail', params: ({ event }) => ({ error: event.error }) } },
           },
         },
         // spec A2.9: blocking; resume cannot proceed until those members delete, pause or upgrade projects.
@@ -180,7 +184,7 @@ export const projectResumeMachine = setup({
             src: 'restoreProject',
             input: ({ context }) => ({ ref: context.ref, ...restoreBody(context.version) }),
             onDone: { target: 'restored', actions: 'announceRestoring' },
-            onError: { target: 'confirming.choosing', actions: 'fail' },
+            onError: { target: 'confirming.choosing', actions: { type: 'fail', params: ({ event }) => ({ error: event.error }) } },
           },
         },
         restored: {},
