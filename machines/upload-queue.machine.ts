@@ -22,7 +22,7 @@ import {
 } from '../src/domain/storage-uploads.ts';
 import { fileUploadMachine, type FileCancelEvent, type FileKeyRefreshedEvent, type FileStartEvent } from './file-upload.machine.ts';
 import type { QueueFile, UploadNoticeEmitted, UploadQueueContext, UploadQueueEmitted, UploadQueueEvent, UploadTarget } from './upload-queue.types.ts';
-import { notProvided } from './support.ts';
+import { errorMessage, notProvided } from './support.ts';
 
 export type * from './upload-queue.types.ts';
 
@@ -67,8 +67,8 @@ export const uploadQueueMachine = setup({
     allSettled: ({ context }) => files(context).every(isSettled),
     batchSettled: ({ context }) => !files(context).some((file) => file.status === 'uploading'),
     isUploadingFile: ({ context, event }) => {
-      const id = (event as { id?: string }).id;
-      return files(context).some((file) => file.id === id && file.status === 'uploading');
+      assertEvent(event, ['file.progress', 'file.done', 'file.failed']);
+      return files(context).some((file) => file.id === event.id && file.status === 'uploading');
     },
   },
   actions: {
@@ -84,20 +84,21 @@ export const uploadQueueMachine = setup({
       runs: context.runs + 1,
     })),
     endRun: assign({ run: null }),
-    noticePrepareFailure: emit(({ context, event }): UploadNoticeEmitted => {
-      const message = (event as { error?: { message?: unknown } }).error?.message;
+    noticePrepareFailure: emit(({ context }, params: { error: unknown }): UploadNoticeEmitted => {
+      // The platform's reason, when the failure carries one (a thrown string is not shown).
+      const message = typeof params.error === 'string' ? '' : errorMessage(params.error, '');
       return {
         type: 'notice',
         kind: 'error',
         message: UPLOAD_FAILED_MESSAGE,
-        ...(typeof message === 'string' && message !== '' ? { description: message } : {}),
+        ...(message !== '' ? { description: message } : {}),
         projectRef: context.run!.request.projectRef,
       };
     }),
     // spec B5: the global limit and zero bytes are checked before anything is sent.
-    screen: enqueueActions(({ context, event, enqueue }) => {
+    screen: enqueueActions(({ context, enqueue }, params: { target: UploadTarget }) => {
       const run = context.run!;
-      const target = (event as unknown as { output: UploadTarget }).output;
+      const { target } = params;
       const screening = screenUploads(run.request, target.fileSizeLimit, autofixName);
       const queued = screening.accepted.map(
         (planned, index): QueueFile => ({
@@ -165,13 +166,13 @@ export const uploadQueueMachine = setup({
       const notice: UploadNotice = event.notice;
       enqueue.emit({ type: 'notice', kind: 'error', ...notice, projectRef: context.run!.request.projectRef });
     }),
-    storeKey: assign(({ context, event }) => {
-      const apiKey = (event as unknown as { output: string }).output;
+    storeKey: assign(({ context }, params: { apiKey: string }) => {
+      const { apiKey } = params;
       const run = context.run!;
       return { run: { ...run, target: { ...run.target!, apiKey } } };
     }),
-    forwardKey: enqueueActions(({ context, event, enqueue, self }) => {
-      const apiKey = (event as unknown as { output: string }).output;
+    forwardKey: enqueueActions(({ context, enqueue, self }, params: { apiKey: string }) => {
+      const { apiKey } = params;
       const ids = files(context).filter((file) => file.status === 'uploading').map((file) => file.id);
       for (const child of childrenOf(self, ids)) enqueue.sendTo(child, { type: 'file.keyRefreshed', apiKey } satisfies FileKeyRefreshedEvent);
     }),
@@ -219,8 +220,8 @@ export const uploadQueueMachine = setup({
         id: 'prepareUploads',
         src: 'prepareUploads',
         input: ({ context }) => ({ projectRef: context.run!.request.projectRef, bucketId: context.run!.request.bucketId }),
-        onDone: { target: 'screening', actions: 'screen' },
-        onError: { target: 'idle', actions: ['noticePrepareFailure', 'endRun'] },
+        onDone: { target: 'screening', actions: { type: 'screen', params: ({ event }) => ({ target: event.output }) } },
+        onError: { target: 'idle', actions: [{ type: 'noticePrepareFailure', params: ({ event }) => ({ error: event.error }) }, 'endRun'] },
       },
       on: { 'upload.cancel': { target: 'idle', actions: ['endRun', assign({ waiting: [] })] } },
     },
@@ -261,7 +262,13 @@ export const uploadQueueMachine = setup({
                 id: 'fetchTemporaryKey',
                 src: 'fetchTemporaryKey',
                 input: ({ context }) => ({ projectRef: context.run!.request.projectRef }),
-                onDone: { target: 'fresh', actions: ['storeKey', 'forwardKey'] },
+                onDone: {
+                  target: 'fresh',
+                  actions: [
+                    { type: 'storeKey', params: ({ event }) => ({ apiKey: event.output }) },
+                    { type: 'forwardKey', params: ({ event }) => ({ apiKey: event.output }) },
+                  ],
+                },
                 onError: 'stale',
               },
             },
