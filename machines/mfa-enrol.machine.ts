@@ -48,11 +48,11 @@ export const mfaEnrolMachine = setup({
     codeInvalid: ({ context }) => validateCode(context.code) !== null,
   },
   actions: {
-    storeFactors: assign({ factors: ({ event }) => (event as { output?: AuthFactor[] }).output ?? [] }),
-    storeFailure: assign({ error: ({ event }) => describeAuthError((event as { error?: unknown }).error).message }),
+    storeFactors: assign({ factors: (_, params: { factors: AuthFactor[] | undefined }) => params.factors ?? [] }),
+    storeFailure: assign({ error: (_, params: { error: unknown }) => describeAuthError(params.error).message }),
     clearMessages: assign({ error: null, notice: null }),
     storeEnrolment: assign({
-      enrolment: ({ event }) => (event as { output?: TotpEnrolment }).output ?? null,
+      enrolment: (_, params: { enrolment: TotpEnrolment | undefined }) => params.enrolment ?? null,
       code: '',
       error: null,
     }),
@@ -93,8 +93,8 @@ export const mfaEnrolMachine = setup({
       invoke: {
         id: 'listFactors',
         src: 'listFactors',
-        onDone: { target: 'idle', actions: 'storeFactors' },
-        onError: { target: 'failedToLoad', actions: 'storeFailure' },
+        onDone: { target: 'idle', actions: { type: 'storeFactors', params: ({ event }) => ({ factors: event.output }) } },
+        onError: { target: 'failedToLoad', actions: { type: 'storeFailure', params: ({ event }) => ({ error: event.error }) } },
       },
     },
     failedToLoad: {
@@ -117,9 +117,10 @@ export const mfaEnrolMachine = setup({
       invoke: {
         id: 'enrolTotp',
         src: 'enrolTotp',
-        input: ({ event }) => ({ friendlyName: (event as Partial<MfaEnrolEvent>).friendlyName?.trim() || undefined }),
-        onDone: { target: 'showingSecret', actions: 'storeEnrolment' },
-        onError: { target: 'idle.failed', actions: 'storeFailure' },
+        // Only mfa.enrol enters this state; its name is optional.
+        input: ({ event }) => ({ friendlyName: (event.type === 'mfa.enrol' ? event.friendlyName?.trim() : undefined) || undefined }),
+        onDone: { target: 'showingSecret', actions: { type: 'storeEnrolment', params: ({ event }) => ({ enrolment: event.output }) } },
+        onError: { target: 'idle.failed', actions: { type: 'storeFailure', params: ({ event }) => ({ error: event.error }) } },
       },
     },
     // The QR code and the secret are shown until the app's first code verifies the factor.
@@ -146,7 +147,7 @@ export const mfaEnrolMachine = setup({
         src: 'verifyFactor',
         input: ({ context }) => ({ factorId: context.enrolment!.factorId, code: context.code.trim() }),
         onDone: { target: 'loading', actions: ['forgetEnrolment', 'noteAdded'] },
-        onError: { target: 'showingSecret.failed', actions: 'storeFailure' },
+        onError: { target: 'showingSecret.failed', actions: { type: 'storeFailure', params: ({ event }) => ({ error: event.error }) } },
       },
     },
     // An abandoned enrolment leaves an unverified factor behind: remove it (a failure changes nothing visible).
@@ -167,7 +168,7 @@ export const mfaEnrolMachine = setup({
         src: 'unenrolFactor',
         input: ({ context }) => ({ factorId: context.removingFactorId! }),
         onDone: { target: 'loading', actions: 'noteRemoved' },
-        onError: { target: 'idle.failed', actions: ['storeFailure', 'forgetRemoval'] },
+        onError: { target: 'idle.failed', actions: [{ type: 'storeFailure', params: ({ event }) => ({ error: event.error }) }, 'forgetRemoval'] },
       },
     },
   },
