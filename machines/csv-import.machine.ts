@@ -94,8 +94,6 @@ export interface InsertBatchInput {
   stopAfter: number;
 }
 
-type Outcome = { output?: unknown; error?: unknown };
-const outcomeOf = (event: unknown) => (event as Outcome).output as BatchOutcome;
 
 const mappingFor = (context: CsvImportContext, header: boolean, rows = context.previewRows) =>
   autoMapping(csvHeaders(rows[0] ?? [], header), context.columns);
@@ -110,7 +108,7 @@ export const csvImportMachine = setup({
     insertBatch: fromPromise<BatchOutcome, InsertBatchInput>(async () => notProvided('insert csv batch')),
   },
   guards: {
-    emptyFile: ({ event }) => ((event as Outcome).output as PreviewOutput).rows.length === 0,
+    emptyFile: (_, params: { preview: PreviewOutput }) => params.preview.rows.length === 0,
     canStart: ({ context }) => mappingProblem(context.mapping) === null,
     tooManyRejected: ({ context }) => context.rejected.length >= CSV_MAX_REJECTED_ROWS,
     cancelRequested: ({ context }) => context.cancelRequested,
@@ -122,15 +120,15 @@ export const csvImportMachine = setup({
       assertEvent(event, 'file.choose');
       return { file: event.file, error: null, previewRows: [], mapping: [] };
     }),
-    showPreview: assign(({ context, event }) => {
-      const rows = ((event as Outcome).output as PreviewOutput).rows;
+    showPreview: assign(({ context }, params: { preview: PreviewOutput }) => {
+      const { rows } = params.preview;
       const sample = rows.slice(context.header ? 1 : 0);
       // JSON of a row is about its CSV text plus the column names and quotes of each value.
       const names = importableColumns(context.columns).reduce((sum, column) => sum + column.name.length + 6, 2);
       const average = sample.length ? sample.reduce((sum, row) => sum + row.join(',').length, 0) / sample.length + names : 0;
       return { previewRows: rows, mapping: mappingFor(context, context.header, rows), batchSize: batchRows(average) };
     }),
-    previewFailed: assign({ error: ({ event }) => `Could not read the file: ${errorMessage((event as Outcome).error)}`, file: null }),
+    previewFailed: assign({ error: (_, params: { error: unknown }) => `Could not read the file: ${errorMessage(params.error)}`, file: null }),
     emptyFile: assign({ error: 'The file is empty', file: null }),
     toggleHeader: assign(({ context }) => ({ header: !context.header, mapping: mappingFor(context, !context.header) })),
     setMapping: assign({
@@ -163,8 +161,8 @@ export const csvImportMachine = setup({
         return [...context.rejected, ...event.errors].slice(0, CSV_MAX_REJECTED_ROWS);
       },
     }),
-    countBatch: assign(({ context, event }) => {
-      const outcome = outcomeOf(event);
+    countBatch: assign(({ context }, params: { outcome: BatchOutcome }) => {
+      const { outcome } = params;
       return {
         rowsInserted: context.rowsInserted + outcome.inserted,
         rejected: [...context.rejected, ...outcome.rejected].slice(0, CSV_MAX_REJECTED_ROWS),
@@ -175,7 +173,7 @@ export const csvImportMachine = setup({
     requestCancel: assign({ cancelRequested: true }),
     dropBatches: assign({ inFlight: null, pending: null }),
     finish: assign(({ context }) => ({ bytesDone: context.file?.size ?? context.bytesDone, bytesRead: context.file?.size ?? context.bytesRead })),
-    batchFailed: assign({ error: ({ event }) => errorMessage((event as Outcome).error), inFlight: null, pending: null }),
+    batchFailed: assign({ error: (_, params: { error: unknown }) => errorMessage(params.error), inFlight: null, pending: null }),
     parseFailed: assign({
       error: ({ event }) => {
         assertEvent(event, 'parse.failed');
@@ -211,10 +209,10 @@ export const csvImportMachine = setup({
         src: 'previewFile',
         input: ({ context }) => ({ file: context.file! }),
         onDone: [
-          { guard: 'emptyFile', target: 'choosing', actions: 'emptyFile' },
-          { target: 'mapping', actions: 'showPreview' },
+          { guard: { type: 'emptyFile', params: ({ event }) => ({ preview: event.output }) }, target: 'choosing', actions: 'emptyFile' },
+          { target: 'mapping', actions: { type: 'showPreview', params: ({ event }) => ({ preview: event.output }) } },
         ],
-        onError: { target: 'choosing', actions: 'previewFailed' },
+        onError: { target: 'choosing', actions: { type: 'previewFailed', params: ({ event }) => ({ error: event.error }) } },
       },
     },
     mapping: {
@@ -271,13 +269,13 @@ export const csvImportMachine = setup({
               };
             },
             onDone: [
-              { guard: 'cancelRequested', target: '#csvImport.cancelled', actions: ['countBatch', 'dropBatches'] },
-              { guard: 'tooManyRejected', target: '#csvImport.failed', actions: ['countBatch', 'stopped'] },
-              { guard: 'hasPending', target: 'inserting', reenter: true, actions: ['countBatch', 'takePending', 'askNext'] },
-              { guard: 'parsed', target: '#csvImport.done', actions: ['countBatch', 'finish'] },
-              { target: 'waiting', actions: 'countBatch' },
+              { guard: 'cancelRequested', target: '#csvImport.cancelled', actions: [{ type: 'countBatch', params: ({ event }) => ({ outcome: event.output }) }, 'dropBatches'] },
+              { guard: 'tooManyRejected', target: '#csvImport.failed', actions: [{ type: 'countBatch', params: ({ event }) => ({ outcome: event.output }) }, 'stopped'] },
+              { guard: 'hasPending', target: 'inserting', reenter: true, actions: [{ type: 'countBatch', params: ({ event }) => ({ outcome: event.output }) }, 'takePending', 'askNext'] },
+              { guard: 'parsed', target: '#csvImport.done', actions: [{ type: 'countBatch', params: ({ event }) => ({ outcome: event.output }) }, 'finish'] },
+              { target: 'waiting', actions: { type: 'countBatch', params: ({ event }) => ({ outcome: event.output }) } },
             ],
-            onError: { target: '#csvImport.failed', actions: 'batchFailed' },
+            onError: { target: '#csvImport.failed', actions: { type: 'batchFailed', params: ({ event }) => ({ error: event.error }) } },
           },
           on: {
             'parse.batch': { actions: 'keepPending' },
