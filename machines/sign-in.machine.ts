@@ -98,8 +98,8 @@ export const signInMachine = setup({
     formInvalid: ({ context }) => validateSignInForm(context) !== null,
     codeInvalid: ({ context }) => validateCode(context.code) !== null,
     modeIs: ({ context }, params: { mode: SignInMode }) => context.mode === params.mode,
-    needsMfa: ({ event }) => (event as { output?: SignInResult }).output?.status === 'needsMfa',
-    mustConfirmEmail: ({ event }) => (event as { output?: SignUpResult }).output?.status === 'confirmEmail',
+    needsMfa: (_, params: { result: SignInResult | undefined }) => params.result?.status === 'needsMfa',
+    mustConfirmEmail: (_, params: { result: SignUpResult | undefined }) => params.result?.status === 'confirmEmail',
   },
   actions: {
     edit: assign(({ context, event }) => {
@@ -113,12 +113,12 @@ export const signInMachine = setup({
     clearMessages: assign({ error: null, reasons: [] }),
     storeValidationError: assign({ error: ({ context }) => validateSignInForm(context), reasons: [] }),
     storeCodeError: assign({ error: ({ context }) => validateCode(context.code), reasons: [] }),
-    storeFailure: assign(({ event }) => {
-      const failure = describeAuthError((event as { error?: unknown }).error);
+    storeFailure: assign((_, params: { error: unknown }) => {
+      const failure = describeAuthError(params.error);
       return { error: failure.message, reasons: failure.reasons };
     }),
-    startMfaChallenge: assign(({ event }) => {
-      const output = (event as { output?: SignInResult }).output;
+    startMfaChallenge: assign((_, params: { result: SignInResult | undefined }) => {
+      const output = params.result;
       return {
         mode: 'mfa' as const,
         factorId: output?.status === 'needsMfa' ? output.factorId : null,
@@ -205,10 +205,14 @@ export const signInMachine = setup({
             src: 'signInWithPassword',
             input: ({ context }) => ({ email: context.email.trim(), password: context.password }),
             onDone: [
-              { guard: 'needsMfa', target: '#signIn.awaitingCode', actions: 'startMfaChallenge' },
+              {
+                guard: { type: 'needsMfa', params: ({ event }) => ({ result: event.output }) },
+                target: '#signIn.awaitingCode',
+                actions: { type: 'startMfaChallenge', params: ({ event }) => ({ result: event.output }) },
+              },
               { target: '#signIn.done' },
             ],
-            onError: { target: '#signIn.editing.failed', actions: 'storeFailure' },
+            onError: { target: '#signIn.editing.failed', actions: { type: 'storeFailure', params: ({ event }) => ({ error: event.error }) } },
           },
         },
         sendingCode: {
@@ -217,7 +221,7 @@ export const signInMachine = setup({
             src: 'sendEmailCode',
             input: ({ context }) => ({ email: context.email.trim() }),
             onDone: { target: '#signIn.awaitingCode', actions: 'awaitEmailCode' },
-            onError: { target: '#signIn.editing.failed', actions: 'storeFailure' },
+            onError: { target: '#signIn.editing.failed', actions: { type: 'storeFailure', params: ({ event }) => ({ error: event.error }) } },
           },
         },
         verifyingCode: {
@@ -226,10 +230,14 @@ export const signInMachine = setup({
             src: 'verifyEmailCode',
             input: ({ context }) => ({ email: context.email.trim(), code: context.code.trim() }),
             onDone: [
-              { guard: 'needsMfa', target: '#signIn.awaitingCode', actions: 'startMfaChallenge' },
+              {
+                guard: { type: 'needsMfa', params: ({ event }) => ({ result: event.output }) },
+                target: '#signIn.awaitingCode',
+                actions: { type: 'startMfaChallenge', params: ({ event }) => ({ result: event.output }) },
+              },
               { target: '#signIn.done' },
             ],
-            onError: { target: '#signIn.awaitingCode.failed', actions: 'storeFailure' },
+            onError: { target: '#signIn.awaitingCode.failed', actions: { type: 'storeFailure', params: ({ event }) => ({ error: event.error }) } },
           },
         },
         verifyingTotp: {
@@ -238,7 +246,7 @@ export const signInMachine = setup({
             src: 'verifyTotp',
             input: ({ context }) => ({ factorId: context.factorId, code: context.code.trim() }),
             onDone: { target: '#signIn.done' },
-            onError: { target: '#signIn.awaitingCode.failed', actions: 'storeFailure' },
+            onError: { target: '#signIn.awaitingCode.failed', actions: { type: 'storeFailure', params: ({ event }) => ({ error: event.error }) } },
           },
         },
         signingUp: {
@@ -247,10 +255,10 @@ export const signInMachine = setup({
             src: 'signUp',
             input: ({ context }) => ({ email: context.email.trim(), password: context.password }),
             onDone: [
-              { guard: 'mustConfirmEmail', target: '#signIn.done', actions: 'noteConfirmEmail' },
+              { guard: { type: 'mustConfirmEmail', params: ({ event }) => ({ result: event.output }) }, target: '#signIn.done', actions: 'noteConfirmEmail' },
               { target: '#signIn.done' },
             ],
-            onError: { target: '#signIn.editing.failed', actions: 'storeFailure' },
+            onError: { target: '#signIn.editing.failed', actions: { type: 'storeFailure', params: ({ event }) => ({ error: event.error }) } },
           },
         },
         sendingReset: {
@@ -259,7 +267,7 @@ export const signInMachine = setup({
             src: 'sendPasswordReset',
             input: ({ context }) => ({ email: context.email.trim() }),
             onDone: { target: '#signIn.done', actions: 'noteResetSent' },
-            onError: { target: '#signIn.editing.failed', actions: 'storeFailure' },
+            onError: { target: '#signIn.editing.failed', actions: { type: 'storeFailure', params: ({ event }) => ({ error: event.error }) } },
           },
         },
         updatingPassword: {
@@ -268,7 +276,7 @@ export const signInMachine = setup({
             src: 'updatePassword',
             input: ({ context }) => ({ password: context.password }),
             onDone: { target: '#signIn.done', actions: 'notePasswordUpdated' },
-            onError: { target: '#signIn.editing.failed', actions: 'storeFailure' },
+            onError: { target: '#signIn.editing.failed', actions: { type: 'storeFailure', params: ({ event }) => ({ error: event.error }) } },
           },
         },
       },
