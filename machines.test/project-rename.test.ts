@@ -1,6 +1,6 @@
-// Renaming a project (project settings → General, spec A2.5, A6): examples.
+// Renaming a project (project settings → General, spec A2.5, A6): examples and generated paths.
 import { describe, expect, it } from 'vitest';
-import { createActor } from 'xstate';
+import { createActor, type SnapshotFrom } from 'xstate';
 import { projectRenameMachine } from '../machines/project-rename.machine.ts';
 import {
   selectIsRenaming,
@@ -11,6 +11,7 @@ import {
 } from '../machines/project-rename.selectors.ts';
 import { NEW_PROJECT_MESSAGES } from '../src/domain/new-project.ts';
 import { controlledActors } from './support/controlled-actors.ts';
+import { describeMachinePaths, type EventSample } from './support/paths.ts';
 
 function start(name = 'Shop') {
   const fakes = controlledActors({ renameProject: 'promise' } as const);
@@ -64,4 +65,45 @@ describe('project-rename machine', () => {
     actor.send({ type: 'project.loaded', name: 'Again' });
     expect(selectRenameName(actor.getSnapshot())).toBe('Typing');
   });
+});
+
+// Generated paths: every state and transition of the machine, with the invariant of each state.
+type Snap = SnapshotFrom<typeof projectRenameMachine>;
+const events: EventSample[] = [
+  { type: 'name.edit', value: 'Shop two' },
+  { type: 'name.edit', value: '   ' },
+  { type: 'project.loaded', name: 'Renamed elsewhere' },
+  { type: 'rename.submit' },
+  { type: 'xstate.done.actor.renameProject', output: { name: 'Shop two' } },
+  { type: 'xstate.error.actor.renameProject', error: { message: 'You need additional permissions to rename this project' } },
+];
+
+describeMachinePaths('project-rename machine: generated paths', projectRenameMachine, {
+  actors: controlledActors({ renameProject: 'promise' } as const),
+  input: { ref: 'abc', name: 'Shop' },
+  events,
+  serializeState: (s: Snap) => JSON.stringify({ value: s.value, name: s.context.name, saved: s.context.savedName, error: s.context.error }),
+  required: [
+    'idle --rename.submit--> renaming',
+    'renaming --xstate.done.actor.renameProject--> idle.saved',
+    'renaming --xstate.error.actor.renameProject--> idle.failed',
+  ],
+  invariants: {
+    idle: (s, { actors }) => {
+      expect(actors?.running()).toEqual([]);
+      expect(selectIsRenaming(s)).toBe(false);
+    },
+    'idle.ready': (s) => expect(s.context.error).toBeNull(),
+    'idle.saved': (s) => {
+      expect(selectJustRenamed(s)).toBe(true);
+      // Just saved (or reloaded since, while untouched): the field holds what the platform holds.
+      expect(s.context.name).toBe(s.context.savedName);
+    },
+    'idle.failed': (s) => expect(selectRenameError(s)).not.toBeNull(),
+    renaming: (s, { actors }) => {
+      expect(actors?.running()).toEqual(['renameProject']);
+      expect(s.context.name.trim()).not.toBe('');
+      expect(s.context.error).toBeNull();
+    },
+  },
 });

@@ -3,6 +3,7 @@
 // shown verbatim.
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { NEW_PROJECT_MESSAGES, validateProjectName } from '../src/domain/new-project.ts';
+import { errorMessage, notProvidedStub } from './support.ts';
 
 export type ProjectRenameInput = { ref: string; name: string };
 export type ProjectRenameContext = {
@@ -28,9 +29,7 @@ export function projectRenameProblem(context: Pick<ProjectRenameContext, 'name' 
 export const projectRenameMachine = setup({
   types: {} as { context: ProjectRenameContext; events: ProjectRenameEvent; input: ProjectRenameInput },
   actors: {
-    renameProject: fromPromise<{ name: string }, RenameProjectInput>(async () => {
-      throw new Error("the 'rename project' actor is not provided");
-    }),
+    renameProject: fromPromise<{ name: string }, RenameProjectInput>(notProvidedStub('rename project')),
   },
   guards: {
     invalid: ({ context }) => projectRenameProblem(context) !== null,
@@ -77,12 +76,7 @@ export const projectRenameMachine = setup({
         },
         onError: {
           target: 'idle.failed',
-          actions: assign({
-            error: ({ event }) => {
-              const message = (event.error as { message?: unknown } | null)?.message;
-              return typeof message === 'string' && message !== '' ? message : 'The project could not be renamed.';
-            },
-          }),
+          actions: assign({ error: ({ event }) => errorMessage(event.error, 'The project could not be renamed.') }),
         },
       },
     },

@@ -1,6 +1,6 @@
 // CSV export of a table or of a filter of it (issue 6), streamed by the server, never materialized: buffering a
 // million rows through `pg` costs ~450 MB, `COPY … TO STDOUT` through pg-copy-streams ~64 MB and 1 M rows/s
-// (/work/shared/TOOLCHAIN.md). Two steps, because a browser download is a navigation and carries no bearer token:
+// (../shared/TOOLCHAIN.md). Two steps, because a browser download is a navigation and carries no bearer token:
 //   POST /api/platform/pg-meta/{ref}/export {schema, table, filters, sorts}  (session + membership; read-only
 //        members may export) checks that the table, its columns and the filter values are valid, then answers
 //        {url}: a link signed like the backup links (server/lifecycle/fileUrls.ts), valid 5 minutes;
@@ -18,37 +18,18 @@ import { badRequest, errorResponse, HttpError, notFound, unavailable } from '../
 import { parseWith, readBody } from '../http/validate.ts';
 import { fileUrlKey, signFileToken, verifyFileToken } from '../lifecycle/fileUrls.ts';
 import type { Services } from '../services.ts';
-import { sqlError } from './query.ts';
+import { impersonate, sqlError } from './query.ts';
 
 const signedPath = (ref: string, request: string) => `export/${ref}/${request}`;
 
 type ExportImpersonation = NonNullable<TableExportBody['impersonation']>;
 
-/**
- * spec B2.7 (issue 14.3): the export reads as the role the grid reads as. The same steps as the query endpoint's
- * `impersonate` (server/pgmeta/query.ts: a hook's returned claims, and their role, replace the chosen ones), but
- * with `set local` semantics: the role and claims end with the export's transaction, whatever happens to it.
- */
-async function impersonateLocal(client: pg.PoolClient, impersonation: ExportImpersonation): Promise<void> {
-  let { claims } = impersonation;
-  if (impersonation.hook) {
-    const fn = `${client.escapeIdentifier(impersonation.hook.schema)}.${client.escapeIdentifier(impersonation.hook.functionName)}`;
-    const payload = { user_id: claims.sub ?? null, claims, authentication_method: 'password' };
-    const { rows } = await client.query<{ event: unknown }>(`select ${fn}($1::jsonb) as event`, [JSON.stringify(payload)]);
-    const returned = (rows[0]?.event as { claims?: unknown } | null | undefined)?.claims;
-    if (typeof returned !== 'object' || returned === null || Array.isArray(returned)) {
-      throw badRequest(`The access-token hook ${impersonation.hook.schema}.${impersonation.hook.functionName} returned no claims object`);
-    }
-    claims = returned as Record<string, unknown>;
-  }
-  const role = typeof claims.role === 'string' && impersonation.hook ? claims.role : impersonation.role;
-  await client.query(`select set_config('request.jwt.claims', $1, true), set_config('role', $2, true)`, [JSON.stringify(claims), role]);
-}
-
 /** Opens the export's read-only transaction, as the impersonated role when there is one. */
 async function beginExport(client: pg.PoolClient, impersonation: ExportImpersonation | undefined): Promise<void> {
   await client.query('begin transaction read only');
-  if (impersonation) await impersonateLocal(client, impersonation);
+  // spec B2.7 (issue 14.3): the export reads as the role the grid reads as — the query endpoint's steps, with
+  // `set local` semantics.
+  if (impersonation) await impersonate(client, impersonation, { local: true });
 }
 
 /** The select of the export, or a 400 when a filter value cannot be used with its operator. */

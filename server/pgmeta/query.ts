@@ -290,7 +290,11 @@ export interface Impersonation {
  * {user_id, claims, authentication_method: "password"} and its `event.claims` are used instead — and their role,
  * when they name one. Identifiers are quoted by pg's escapeIdentifier; the payload and claims are parameters.
  */
-async function impersonate(client: pg.PoolClient, impersonation: Impersonation): Promise<void> {
+export async function impersonate(
+  client: pg.PoolClient,
+  impersonation: Impersonation,
+  options: { local?: boolean } = {},
+): Promise<void> {
   let { claims } = impersonation;
   if (impersonation.hook) {
     const fn = `${client.escapeIdentifier(impersonation.hook.schema)}.${client.escapeIdentifier(impersonation.hook.functionName)}`;
@@ -304,7 +308,9 @@ async function impersonate(client: pg.PoolClient, impersonation: Impersonation):
     claims = returned as Record<string, unknown>;
   }
   const role = typeof claims.role === 'string' && impersonation.hook ? claims.role : impersonation.role;
-  await client.query(`select set_config('request.jwt.claims', $1, false), set_config('role', $2, false)`, [JSON.stringify(claims), role]);
+  // `local`: the role and claims end with the caller's transaction (the table export), whatever happens to it.
+  const local = options.local === true;
+  await client.query(`select set_config('request.jwt.claims', $1, $3), set_config('role', $2, $3)`, [JSON.stringify(claims), role, local]);
 }
 
 const guarded = new WeakSet<pg.PoolClient>();

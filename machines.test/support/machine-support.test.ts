@@ -1,6 +1,6 @@
 // The helpers every machine shares (machines/support.ts).
 import { describe, expect, it } from 'vitest';
-import { errorMessage, notProvided, notProvidedStub } from '../machines/support.ts';
+import { errorMessage, notProvided, notProvidedStub } from '../../machines/support.ts';
 
 describe('notProvided', () => {
   it('throws naming the effect and its kind', () => {
