@@ -2,7 +2,7 @@ import './zod-jitless.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from '@tanstack/react-router';
-import { clearPermissions } from './views/shell/useProjectRole.ts';
+import { clearPermissions } from './views/shared/useProjectRole.ts';
 import './ui/global.css.ts';
 import { readConsoleConfig } from './config.ts';
 import { createAppRouter } from './router.tsx';

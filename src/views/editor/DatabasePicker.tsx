@@ -7,7 +7,7 @@ import { isEnabled } from '../../domain/navigation/flags.ts';
 import { Button } from '../../ui/Button.tsx';
 import { ChevronDownIcon } from '../../ui/Icon.tsx';
 import { PopoverDialog, PopoverTrigger } from '../../ui/Popover.tsx';
-import { useAppContext } from '../shell/useAppContext.ts';
+import { useAppContext } from '../shared/useAppContext.ts';
 import * as css from './Picker.css.ts';
 
 export function DatabasePicker({ project, selected, onSelect }: { project: Project; selected: string | null; onSelect: (identifier: string) => void }) {

@@ -21,7 +21,7 @@ import { Select } from '../../ui/Select.tsx';
 import { AllowedOr } from '../shared/DisabledReason.tsx';
 import { OperationConfirmDialog, useProjectOperation } from './OperationConfirmDialog.tsx';
 import * as css from '../shared/ProjectLifecycle.css.ts';
-import { useProjectRole } from '../shell/useProjectRole.ts';
+import { useProjectRole } from '../shared/useProjectRole.ts';
 
 const RESIZE_REFUSED = 'You need additional permissions to change the compute size';
 

@@ -16,7 +16,7 @@ import { AllowedOr } from '../shared/DisabledReason.tsx';
 import { DeleteProjectModal } from '../shared/DeleteProjectModal.tsx';
 import { OperationConfirmDialog, useProjectOperation, type OperationActor } from './OperationConfirmDialog.tsx';
 import * as css from '../shared/ProjectLifecycle.css.ts';
-import { useProjectRole } from '../shell/useProjectRole.ts';
+import { useProjectRole } from '../shared/useProjectRole.ts';
 import { ProjectRenameForm } from '../shared/ProjectRenameForm.tsx';
 
 /** Not given by the spec: pausing, restarting and upgrading need the same role as deleting (contract: admins). */

@@ -4,9 +4,9 @@ import { selectStatus } from '../../../machines/project-status.selectors.ts';
 import type { Project } from '../../api/types.ts';
 import { projectHomeFacts } from '../../domain/project-home.ts';
 import { Badge } from '../../ui/Badge.tsx';
-import { ProjectPausedCard } from '../project-lifecycle/ProjectPausedCard.tsx';
-import { useProjectStatusActor } from '../project-status/ProjectStatusContext.tsx';
-import * as css from '../pages/Page.css.ts';
+import { ProjectPausedCard } from '../shared/ProjectPausedCard.tsx';
+import { useProjectStatusActor } from '../shared/ProjectStatusContext.tsx';
+import * as css from '../../ui/Page.css.ts';
 
 const QUICK_LINKS = [
   { to: '/project/$ref/editor', title: 'Table Editor', text: 'Browse and edit the rows of your tables.' },

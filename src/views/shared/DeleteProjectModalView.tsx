@@ -23,7 +23,7 @@ import { afterDeleteHref, isFreePlan, shuffledExitReasons } from '../../domain/p
 import { Button } from '../../ui/Button.tsx';
 import { Dialog, Modal } from '../../ui/Dialog.tsx';
 import { TextField } from '../../ui/TextField.tsx';
-import { useShellData } from '../shell/useShellData.ts';
+import { useShellData } from './useShellData.ts';
 import * as css from './ProjectLifecycle.css.ts';
 import { useLifecycleNotices } from './useLifecycleNotices.ts';
 

@@ -27,7 +27,7 @@ import { upgradeTarget } from '../../domain/upgrade.ts';
 import { Button } from '../../ui/Button.tsx';
 import { SkeletonLines } from '../../ui/Skeleton.tsx';
 import { useAppContext } from './useAppContext.ts';
-import { useShellData } from '../shell/useShellData.ts';
+import { useShellData } from './useShellData.ts';
 import { AllowedOr, DisabledReason } from './DisabledReason.tsx';
 import { DownloadBackupButton } from './DownloadBackupButton.tsx';
 import { MembersExceededDialog } from './MembersExceededDialog.tsx';
@@ -36,7 +36,7 @@ import { ResumeProjectDialog } from './ResumeProjectDialog.tsx';
 import { StorageArchiveButton } from './StorageArchiveButton.tsx';
 import { useAssumeStatus } from './useAssumeStatus.ts';
 import { useLifecycleNotices } from './useLifecycleNotices.ts';
-import { useProjectRole } from '../shell/useProjectRole.ts';
+import { useProjectRole } from './useProjectRole.ts';
 
 export function ProjectPausedCard({ project }: { project: Project }) {
   const { organization } = useShellData();

@@ -1,5 +1,4 @@
-// The app-wide context, for any view area (moved beside the other shared pieces; src/views/shell/useAppContext.ts is
-// the same hook until the shell imports this one — TODO(issue 15)).
+// The app-wide context, for any view area (beside the other shared pieces, DESIGN §2).
 import { useRouter } from '@tanstack/react-router';
 import type { AppContext } from '../../app-context.ts';
 

@@ -4,7 +4,7 @@ import { Header } from './Header.tsx';
 import { MobileBar } from './MobileBar.tsx';
 import { Sidebar } from './Sidebar.tsx';
 import { ProductMenu } from './ProductMenu.tsx';
-import { useShellData } from './useShellData.ts';
+import { useShellData } from '../shared/useShellData.ts';
 import * as css from './AppShell.css.ts';
 
 /** The page chrome of spec A2.3: header (or the mobile bar below 768 px), sidebar, product menu, content. */

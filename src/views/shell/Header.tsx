@@ -8,9 +8,9 @@ import { Icon } from '../../ui/Icon.tsx';
 import { BranchSwitcher, OrganizationSwitcher, ProjectSwitcher } from './Switchers.tsx';
 import { ThemeMenu } from './ThemeMenu.tsx';
 import { UsageLimitsBadge } from './UsageLimitsBadge.tsx';
-import { useAppContext } from './useAppContext.ts';
+import { useAppContext } from '../shared/useAppContext.ts';
 import { useSessionUser } from './useSessionUser.ts';
-import type { ShellData } from './useShellData.ts';
+import type { ShellData } from '../shared/useShellData.ts';
 import * as css from './Header.css.ts';
 
 /** The desktop header of spec A2.3. */

@@ -6,8 +6,8 @@ import { Icon } from '../../ui/Icon.tsx';
 import { LazySheet } from '../../ui/LazySheet.tsx';
 import { selectMobileOpen } from '../../../machines/sidebar.selectors.ts';
 import { Sidebar } from './Sidebar.tsx';
-import { useAppContext } from './useAppContext.ts';
-import type { ShellData } from './useShellData.ts';
+import { useAppContext } from '../shared/useAppContext.ts';
+import type { ShellData } from '../shared/useShellData.ts';
 import * as header from './Header.css.ts';
 import * as css from './MobileBar.css.ts';
 

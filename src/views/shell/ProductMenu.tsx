@@ -4,8 +4,8 @@ import { databaseMenu } from '../../domain/navigation/database-menu.ts';
 import { authMenu } from '../../domain/navigation/auth-menu.ts';
 import { isAtOrBelow } from '../../domain/navigation/paths.ts';
 import type { NavGroup } from '../../domain/navigation/nav-item.ts';
-import { useAppContext } from './useAppContext.ts';
-import type { ShellData } from './useShellData.ts';
+import { useAppContext } from '../shared/useAppContext.ts';
+import type { ShellData } from '../shared/useShellData.ts';
 import * as css from './ProductMenu.css.ts';
 
 /** The product menu beside the sidebar on settings, database and auth pages (spec A2.5–A2.7). */

@@ -4,10 +4,10 @@ import { projectSidebarGroups, organizationSidebar } from '../../domain/navigati
 import { Icon, type IconName } from '../../ui/Icon.tsx';
 import { useSelector } from '@xstate/react';
 import { selectAssuranceLevel } from '../../../machines/session.selectors.ts';
-import { useAppContext } from './useAppContext.ts';
+import { useAppContext } from '../shared/useAppContext.ts';
 import { useSidebarState } from './useSidebarState.ts';
 import { SidebarBehaviourMenu } from './SidebarBehaviourMenu.tsx';
-import type { ShellData } from './useShellData.ts';
+import type { ShellData } from '../shared/useShellData.ts';
 import * as css from './Sidebar.css.ts';
 
 const ORG_ICONS: Record<string, IconName> = {

@@ -3,7 +3,7 @@ import { sidebarBehaviourOptions } from '../../../machines/sidebar.selectors.ts'
 import type { SidebarBehaviour } from '../../domain/navigation/sidebar-behaviour.ts';
 import { Icon } from '../../ui/Icon.tsx';
 import { Menu, MenuItem, MenuSection, MenuTrigger } from '../../ui/Menu.tsx';
-import { useAppContext } from './useAppContext.ts';
+import { useAppContext } from '../shared/useAppContext.ts';
 import { useSidebarState } from './useSidebarState.ts';
 import * as css from './Sidebar.css.ts';
 

@@ -8,8 +8,8 @@ import { ManagedByHint } from '../../ui/ManagedByHint.tsx';
 import { Popover } from '../../ui/Popover.tsx';
 import { isRouterPage } from './page-paths.ts';
 import { NEW_PROJECT_KEY, ProjectSwitcherMenu } from './ProjectSwitcherMenu.tsx';
-import { useAppContext } from './useAppContext.ts';
-import type { ShellData } from './useShellData.ts';
+import { useAppContext } from '../shared/useAppContext.ts';
+import type { ShellData } from '../shared/useShellData.ts';
 import * as css from './Header.css.ts';
 
 // spec A2.3: the header's organization, project and branch switchers; lists scroll above 7 entries.

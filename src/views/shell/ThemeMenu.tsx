@@ -4,7 +4,7 @@ import { selectResolvedTheme, selectThemePreference } from '../../../machines/th
 import { THEME_PREFERENCES, type ThemePreference } from '../../domain/theme.ts';
 import { Icon } from '../../ui/Icon.tsx';
 import { Menu, MenuItem, MenuSection, MenuTrigger } from '../../ui/Menu.tsx';
-import { useAppContext } from './useAppContext.ts';
+import { useAppContext } from '../shared/useAppContext.ts';
 import * as css from './Header.css.ts';
 
 const LABELS: Record<ThemePreference, string> = { light: 'Light', dark: 'Dark', system: 'System' };

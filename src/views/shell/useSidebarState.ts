@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { selectSidebarBehaviour, selectSidebarOpen } from '../../../machines/sidebar.selectors.ts';
-import { useAppContext } from './useAppContext.ts';
+import { useAppContext } from '../shared/useAppContext.ts';
 
 /** The sidebar's open state and behaviour (spec A2.4), and the pointer events the hover mode needs. */
 export function useSidebarState() {

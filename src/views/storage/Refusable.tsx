@@ -5,7 +5,7 @@ import { useCallback, type ReactNode } from 'react';
 import type { Project } from '../../api/types.ts';
 import { canWriteStorage, storageWriteRefused, type StorageWrite } from '../../domain/permissions.ts';
 import { Focusable, WithTooltip } from '../../ui/Tooltip.tsx';
-import { useProjectRole } from '../shell/useProjectRole.ts';
+import { useProjectRole } from '../shared/useProjectRole.ts';
 import * as css from './Storage.css.ts';
 
 /** Why the current member may not take `write`, or null when they may. Unknown role (still loading): refused. */

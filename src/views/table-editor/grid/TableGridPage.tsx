@@ -22,7 +22,7 @@ import { RolePicker } from '../../editor/RolePicker.tsx';
 import { selectImpersonation } from '../../../../machines/role-impersonation.selectors.ts';
 import { runSql } from '../../../api/table-editor.ts';
 import { toQueryImpersonation } from '../../../domain/impersonation.ts';
-import { useProjectRole } from '../../shell/useProjectRole.ts';
+import { useProjectRole } from '../../shared/useProjectRole.ts';
 import { ExportButton } from '../csv/ExportButton.tsx';
 import { useTableEditor } from '../TableEditorContext.tsx';
 import { DataGrid } from './DataGrid.tsx';

@@ -31,7 +31,7 @@ vi.mock('../../../api/table-editor-panels.ts', () => ({
   fetchReverseCounts: async () => [{ count: 2, id: 99 }],
 }));
 vi.mock('../../../api/table-editor.ts', () => ({ runSql: api.runSql }));
-vi.mock('../../shell/useProjectRole.ts', () => ({ useProjectRole: () => api.role }));
+vi.mock('../../shared/useProjectRole.ts', () => ({ useProjectRole: () => api.role }));
 vi.mock('@tanstack/react-router', () => ({ useSearch: () => api.search, useNavigate: () => vi.fn() }));
 
 const project = { id: 1, ref: 'abc', name: 'Storefront', status: 'ACTIVE_HEALTHY', region: 'local', organization_id: 1 } as Project;

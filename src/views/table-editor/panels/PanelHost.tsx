@@ -9,7 +9,7 @@ import { selectUiContext, selectUiView } from '../../../../machines/table-editor
 import { canWriteTables } from '../../../domain/table-editor/templates.ts';
 import type { TableMeta } from '../../../domain/table-editor/types.ts';
 import { toast } from '../../../ui/toast.ts';
-import { useProjectRole } from '../../shell/useProjectRole.ts';
+import { useProjectRole } from '../../shared/useProjectRole.ts';
 import { CsvImportPanel } from '../csv/CsvImportPanel.tsx';
 import { useTableEditor, type InvalidationKind } from '../TableEditorContext.tsx';
 import { ColumnPanel } from './ColumnPanel.tsx';

@@ -24,7 +24,7 @@ vi.mock('../../../api/table-editor-panels.ts', () => ({
   fetchReverseCounts: async () => [],
 }));
 vi.mock('../../../api/table-editor.ts', () => ({ runSql: vi.fn() }));
-vi.mock('../../shell/useProjectRole.ts', () => ({ useProjectRole: () => 'owner' }));
+vi.mock('../../shared/useProjectRole.ts', () => ({ useProjectRole: () => 'owner' }));
 vi.mock('@tanstack/react-router', () => ({ useSearch: () => ({}), useNavigate: () => vi.fn() }));
 
 const project = { id: 1, ref: 'abc', name: 'Storefront', status: 'ACTIVE_HEALTHY', region: 'local', organization_id: 1 } as Project;

@@ -1,7 +1,7 @@
 import { createFileRoute, getRouteApi } from '@tanstack/react-router';
 import { RouteError } from '../../../../../views/errors/RouteError.tsx';
 import { ComputeAndDiskPage } from '../../../../../views/project-lifecycle/ComputeAndDiskPage.tsx';
-import { loadPermissions } from '../../../../../views/shell/useProjectRole.ts';
+import { loadPermissions } from '../../../../../views/shared/useProjectRole.ts';
 
 const projectRoute = getRouteApi('/_app/project/$ref');
 

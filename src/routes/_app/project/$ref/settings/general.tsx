@@ -3,7 +3,7 @@ import { fetchUpgradeEligibility } from '../../../../../api/project-lifecycle.ts
 import { PROJECT_DETAILS_STALE_MS } from '../../../../../domain/cache.ts';
 import { RouteError } from '../../../../../views/errors/RouteError.tsx';
 import { ProjectGeneralSettings } from '../../../../../views/project-lifecycle/ProjectGeneralSettings.tsx';
-import { loadPermissions } from '../../../../../views/shell/useProjectRole.ts';
+import { loadPermissions } from '../../../../../views/shared/useProjectRole.ts';
 
 const projectRoute = getRouteApi('/_app/project/$ref');
 

@@ -1,6 +1,6 @@
 import { useMatch, useParams, useRouteContext, useRouterState } from '@tanstack/react-router';
 import type { Organization, Project } from '../../api/types.ts';
-import { useLiveProjectStatus } from '../project-status/ProjectStatusContext.tsx';
+import { useLiveProjectStatus } from './ProjectStatusContext.tsx';
 
 export interface ShellData {
   pathname: string;

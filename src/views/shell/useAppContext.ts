@@ -1,7 +1,0 @@
-import { useRouter } from '@tanstack/react-router';
-import type { AppContext } from '../../app-context.ts';
-
-/** The app-wide actors and settings created in main.tsx (router context). */
-export function useAppContext(): AppContext {
-  return useRouter().options.context as AppContext;
-}
