@@ -1,7 +1,8 @@
 // Real effects of the storage forms (spec B2.4 create / edit / delete a bucket, B3 storage config, B3 signed and
-// public URLs). The views run them through the storage-task machine (useStorageTask); they never call src/api
-// themselves (DESIGN §2, §3).
+// public URLs). The views run them as tasks (machines/task.machine.ts, through src/views/shared/useTask.ts): the
+// `*Task` machines below; views never call src/api themselves (DESIGN §2, §3).
 import { createBucket, deleteBucket, emptyBucket, publicObjectUrl, signObject, updateBucket, updateStorageConfig, type BucketFields } from '../api/storage.ts';
+import { taskWith } from '../../machines/task.machine.ts';
 import { BUCKET_TYPE_API, SIGNED_URL_EXPIRY, type BucketType, type SignedUrlExpiry } from '../domain/storage.ts';
 
 export interface BucketRequest {
@@ -34,3 +35,16 @@ export async function objectUrl(projectRef: string, bucketId: string, request: O
 export async function saveFileSizeLimit(projectRef: string, bytes: number): Promise<void> {
   await updateStorageConfig(projectRef, bytes);
 }
+
+// The tasks: everything an effect needs comes with its input, so one machine serves every bucket and project.
+
+/** Create / edit a bucket; done with the bucket's id. */
+export const saveBucketTask = taskWith(async ({ projectRef, editing, request }: { projectRef: string; editing: boolean; request: BucketRequest }) => {
+  await saveBucket(projectRef, editing, request);
+  return request.id;
+});
+export const deleteBucketTask = taskWith(({ projectRef, bucketId }: { projectRef: string; bucketId: string }) => deleteBucketAndObjects(projectRef, bucketId));
+export const objectUrlTask = taskWith(({ projectRef, bucketId, request }: { projectRef: string; bucketId: string; request: ObjectUrlRequest }) =>
+  objectUrl(projectRef, bucketId, request),
+);
+export const fileSizeLimitTask = taskWith(({ projectRef, bytes }: { projectRef: string; bytes: number }) => saveFileSizeLimit(projectRef, bytes));

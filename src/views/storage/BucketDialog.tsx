@@ -1,7 +1,5 @@
-import { useSelector } from '@xstate/react';
 import { useState } from 'react';
-import { selectSubmitting, selectTaskError } from '../../../machines/storage-task.selectors.ts';
-import { saveBucket, type BucketRequest } from '../../actors/storage-forms.ts';
+import { saveBucketTask, type BucketRequest } from '../../actors/storage-forms.ts';
 import { BUCKET_TYPES, BUCKET_TYPE_DESCRIPTIONS, BUCKET_TYPE_LABELS, DEFAULT_BUCKET_TYPE, type Bucket, type BucketType } from '../../domain/storage.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Dialog, Modal } from '../../ui/Dialog.tsx';
@@ -9,7 +7,7 @@ import { Select } from '../../ui/Select.tsx';
 import { Switch } from '../../ui/Switch.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { toast } from '../../ui/toast.ts';
-import { useStorageTask } from './useStorageTask.ts';
+import { useTask } from '../shared/useTask.ts';
 import * as css from './Storage.css.ts';
 
 const UNITS = { bytes: 1, KB: 1024, MB: 1024 ** 2, GB: 1024 ** 3 } as const;
@@ -41,13 +39,13 @@ export function BucketDialog({ projectRef, bucket, isOpen, onClose, onSaved }: B
   const initialLimit = splitLimit(bucket?.file_size_limit ?? null);
   const [limit, setLimit] = useState(initialLimit.value);
   const [unit, setUnit] = useState<Unit>(initialLimit.unit);
-  const task = useStorageTask(async (request: BucketRequest) => {
-    await saveBucket(projectRef, editing, request);
-    toast.success(editing ? `Successfully updated bucket "${request.id}"` : `Successfully created bucket "${request.id}"`);
-    onSaved(request.id);
+  const task = useTask(saveBucketTask, {
+    onDone: (id) => {
+      toast.success(editing ? `Successfully updated bucket "${id}"` : `Successfully created bucket "${id}"`);
+      onSaved(id);
+    },
   });
-  const submitting = useSelector(task, selectSubmitting);
-  const error = useSelector(task, selectTaskError);
+  const { running: submitting, error } = task;
   const limitNumber = limit.trim() === '' ? null : Number(limit);
   const limitInvalid = limitNumber !== null && !(Number.isFinite(limitNumber) && limitNumber > 0);
   const nameInvalid = !editing && name.trim() === '';
@@ -55,8 +53,9 @@ export function BucketDialog({ projectRef, bucket, isOpen, onClose, onSaved }: B
   const submit = () => {
     if (limitInvalid || nameInvalid) return;
     const mimes = mimeTypes.split(',').map((m) => m.trim()).filter((m) => m !== '');
-    task.send({
-      type: 'task.submit',
+    task.run({
+      projectRef,
+      editing,
       request: {
         id: name.trim(),
         type,

@@ -1,14 +1,12 @@
-import { useSelector } from '@xstate/react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { Row } from '../../../machines/storage-explorer.selectors.ts';
-import { selectSubmitting, selectTaskError, selectTaskOutput } from '../../../machines/storage-task.selectors.ts';
-import { objectUrl, type ObjectUrlRequest } from '../../actors/storage-forms.ts';
+import { objectUrlTask } from '../../actors/storage-forms.ts';
 import { SIGNED_URL_EXPIRY_LABELS, baseName, joinPath, type SignedUrlExpiry } from '../../domain/storage.ts';
 import { Button } from '../../ui/Button.tsx';
 import { CopyButton } from '../../ui/CopyButton.tsx';
 import { Dialog, Modal } from '../../ui/Dialog.tsx';
 import { TextField } from '../../ui/TextField.tsx';
-import { useStorageTask } from './useStorageTask.ts';
+import { useTaskRead } from '../shared/useTask.ts';
 import type { ExplorerRef } from './useStorageExplorer.ts';
 import * as css from './Storage.css.ts';
 
@@ -92,11 +90,8 @@ function MoveDialog({ dialog, onClose, explorer, bucketId }: Props & { dialog: E
 }
 
 function UrlDialog({ dialog, onClose, projectRef, bucketId }: Props & { dialog: Extract<ItemDialog, { kind: 'signedUrl' | 'publicUrl' }> }) {
-  const task = useStorageTask((request: ObjectUrlRequest) => objectUrl(projectRef, bucketId, request));
-  useEffect(() => task.send({ type: 'task.submit', request: dialog }), [task, dialog]);
-  const url = useSelector(task, selectTaskOutput) as string | null;
-  const loading = useSelector(task, selectSubmitting);
-  const error = useSelector(task, selectTaskError);
+  // The URL is made when the dialog opens (and again for another object or expiry).
+  const { data: url, loading, error } = useTaskRead(objectUrlTask, { projectRef, bucketId, request: dialog }, JSON.stringify([projectRef, bucketId, dialog]));
   const title = dialog.kind === 'signedUrl' ? `Signed URL (expires in ${SIGNED_URL_EXPIRY_LABELS[dialog.expiry]})` : 'Public URL';
   return (
     <Modal isOpen onOpenChange={(open) => !open && onClose()} size="medium">

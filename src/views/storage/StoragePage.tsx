@@ -9,9 +9,8 @@ import {
   selectIsWaitingForProject,
   selectPreferences,
 } from '../../../machines/storage-explorer.selectors.ts';
-import { selectSubmitting, selectTaskError } from '../../../machines/storage-task.selectors.ts';
 import type { Project } from '../../api/types.ts';
-import { deleteBucketAndObjects } from '../../actors/storage-forms.ts';
+import { deleteBucketTask } from '../../actors/storage-forms.ts';
 import type { Bucket } from '../../domain/storage.ts';
 import { Badge } from '../../ui/Badge.tsx';
 import { Button } from '../../ui/Button.tsx';
@@ -22,11 +21,11 @@ import { SkeletonLines } from '../../ui/Skeleton.tsx';
 import { TypedConfirmModal } from '../../ui/TypedConfirmModal.tsx';
 import { toast } from '../../ui/toast.ts';
 import { ProjectPausedCard } from '../shared/ProjectPausedCard.tsx';
+import { useTask } from '../shared/useTask.ts';
 import { BucketDialog } from './BucketDialog.tsx';
 import { Explorer } from './Explorer.tsx';
 import { Refusable, useStorageRefusal, type StorageRefusal } from './Refusable.tsx';
 import { useStorageExplorer, type ExplorerRef } from './useStorageExplorer.ts';
-import { useStorageTask } from './useStorageTask.ts';
 import * as css from './Storage.css.ts';
 
 export type BucketLinkComponent = ComponentType<{ bucketId: string | undefined; className: string; current: boolean; children: ReactNode }>;
@@ -164,14 +163,14 @@ function BucketsSidebar({
 }
 
 function DeleteBucketModal({ projectRef, bucket, onClose, onDeleted }: { projectRef: string; bucket: Bucket; onClose: () => void; onDeleted: () => void }) {
-  const task = useStorageTask(async () => {
-    await deleteBucketAndObjects(projectRef, bucket.id);
-    toast.success(`Successfully deleted bucket ${bucket.name}`);
-    onClose();
-    onDeleted();
+  const task = useTask(deleteBucketTask, {
+    onDone: () => {
+      toast.success(`Successfully deleted bucket ${bucket.name}`);
+      onClose();
+      onDeleted();
+    },
   });
-  const deleting = useSelector(task, selectSubmitting);
-  const error = useSelector(task, selectTaskError);
+  const { running: deleting, error } = task;
   return (
     <TypedConfirmModal
       isOpen
@@ -181,7 +180,7 @@ function DeleteBucketModal({ projectRef, bucket, onClose, onDeleted }: { project
       confirmString={bucket.name}
       confirmLabel="Delete bucket"
       isLoading={deleting}
-      onConfirm={() => task.send({ type: 'task.submit', request: null })}
+      onConfirm={() => task.run({ projectRef, bucketId: bucket.id })}
     >
       {error ? <p role="alert" className={css.alert}>{`Failed to delete bucket: ${error}`}</p> : null}
     </TypedConfirmModal>

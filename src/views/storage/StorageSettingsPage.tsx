@@ -1,7 +1,5 @@
-import { useSelector } from '@xstate/react';
 import { useState } from 'react';
-import { selectSubmitting, selectTaskError } from '../../../machines/storage-task.selectors.ts';
-import { saveFileSizeLimit } from '../../actors/storage-forms.ts';
+import { fileSizeLimitTask } from '../../actors/storage-forms.ts';
 import { formatBytes } from '../../domain/format.ts';
 import { Button } from '../../ui/Button.tsx';
 import { CopyButton } from '../../ui/CopyButton.tsx';
@@ -9,8 +7,8 @@ import { Select } from '../../ui/Select.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { toast } from '../../ui/toast.ts';
 import * as page from '../../ui/Page.css.ts';
+import { useTask } from '../shared/useTask.ts';
 import { Refusable } from './Refusable.tsx';
-import { useStorageTask } from './useStorageTask.ts';
 import * as css from './Storage.css.ts';
 
 const UNITS = { bytes: 1, KB: 1024, MB: 1024 ** 2, GB: 1024 ** 3 } as const;
@@ -36,13 +34,13 @@ export function StorageSettingsPage({ projectRef, fileSizeLimit, endpoints, onSa
   const initial = split(fileSizeLimit);
   const [value, setValue] = useState(initial.value);
   const [unit, setUnit] = useState<Unit>(initial.unit);
-  const task = useStorageTask(async (bytes: number) => {
-    await saveFileSizeLimit(projectRef, bytes);
-    toast.success('Successfully updated storage settings');
-    onSaved();
+  const task = useTask(fileSizeLimitTask, {
+    onDone: () => {
+      toast.success('Successfully updated storage settings');
+      onSaved();
+    },
   });
-  const saving = useSelector(task, selectSubmitting);
-  const error = useSelector(task, selectTaskError);
+  const { running: saving, error } = task;
   const number = Number(value);
   const invalid = value.trim() === '' || !(Number.isFinite(number) && number > 0);
   const bytes = invalid ? 0 : Math.round(number * UNITS[unit]);
@@ -55,7 +53,7 @@ export function StorageSettingsPage({ projectRef, fileSizeLimit, endpoints, onSa
         style={{ maxWidth: 420, marginTop: 24 }}
         onSubmit={(e) => {
           e.preventDefault();
-          if (!invalid && refused === null) task.send({ type: 'task.submit', request: bytes });
+          if (!invalid && refused === null) task.run({ projectRef, bytes });
         }}
       >
         <div className={css.sizeRow}>
