@@ -113,7 +113,6 @@ export default tseslint.config(
   },
   // TODO(issue 15): owned by table-editor (grid2) — fix after: these panels and the grid call src/api directly; their
   // effects move to src/actors/ (the typed task machine of issue 15's second bullet).
-  // TODO(issue 15): owned by shell (load) — fix after: useProjectRole's fetchPermissions goes to an actor or loader.
   {
     files: [
       'src/views/table-editor/grid/TableGridPage.tsx',
@@ -127,7 +126,6 @@ export default tseslint.config(
       'src/views/table-editor/panels/SchemaPanel.tsx',
       'src/views/table-editor/panels/TableSettingsPanels.tsx',
       'src/views/table-editor/panels/useCatalogChoices.ts',
-      'src/views/shared/useProjectRole.ts',
     ],
     rules: { '@typescript-eslint/no-restricted-imports': 'off' },
   },

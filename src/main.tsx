@@ -2,7 +2,6 @@ import './zod-jitless.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from '@tanstack/react-router';
-import { clearPermissions } from './views/shared/useProjectRole.ts';
 import './ui/global.css.ts';
 import { readConsoleConfig } from './config.ts';
 import { createAppRouter } from './router.tsx';
@@ -32,8 +31,8 @@ const router = createAppRouter({ config, session, theme, sidebar, flags });
 // Re-run route guards when the user signs in or out (in this tab or another one); not when the session first
 // settles, which the guards already waited for.
 watchConsoleEntry(session, { settled: selectIsSettled, canEnter: selectCanEnterConsole }, () => {
-  // Memberships belong to the user who was signed in: another user must not see their roles.
-  clearPermissions();
+  // Memberships (the project layout's loader data) belong to the user who was signed in: invalidating re-reads them,
+  // so another user never sees their roles.
   void router.invalidate();
 });
 

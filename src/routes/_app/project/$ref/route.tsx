@@ -3,6 +3,7 @@ import { writeLastVisitedOrg } from '../../../../actors/last-visited.ts';
 import { RouteError } from '../../../../views/errors/RouteError.tsx';
 import { fetchProject } from '../../../../api/platform.ts';
 import { readSettingsWhileBuilding } from '../../../../api/project-status.ts';
+import { fetchPermissions } from '../../../../api/project-lifecycle.ts';
 import { ProjectStatusProvider } from '../../../../views/shared/ProjectStatusContext.tsx';
 import { ProjectStatusGate } from '../../../../views/project-status/ProjectStatusGate.tsx';
 import { ProjectEditorStateProvider } from '../../../../views/editor/ProjectEditorState.tsx';
@@ -25,11 +26,14 @@ export const Route = createFileRoute('/_app/project/$ref')({
       trackingId: str(raw, 'trackingId'),
     }),
   loader: async ({ params }) => {
+    // spec A6: the user's memberships, read beside the project (in parallel) for the permission checks of every
+    // page below (useProjectRole). A failed read leaves the role unknown: controls stay off, the page still shows.
+    const permissions = fetchPermissions().catch(() => undefined);
     const project = await fetchProject(params.ref);
     if (project.organization_slug) writeLastVisitedOrg(project.organization_slug);
     // The header's project switcher pages the organization's projects itself (infinite-list machine).
     // spec A2.8, A2.13: a project being built shows its API keys on the building screen.
-    return { project, settings: await readSettingsWhileBuilding(project) };
+    return { project, settings: await readSettingsWhileBuilding(project), permissions: await permissions };
   },
   staleTime: PROJECT_DETAILS_STALE_MS,
   component: ProjectLayout,
