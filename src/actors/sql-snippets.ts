@@ -1,5 +1,6 @@
-// Real effects of the snippet list (spec B2.2): create, rename, favourite, delete. The sidebar runs them through
-// its task actor (useSnippetTask); views never call src/api themselves (DESIGN §2, §3).
+// Real effects of the snippet list (spec B2.2): create, rename, favourite, delete. The sidebar runs them as a task
+// (`snippetChangeTask`, machines/task.machine.ts); views never call src/api themselves (DESIGN §2, §3).
+import { taskWith } from '../../machines/task.machine.ts';
 import { createSnippet, deleteSnippet, updateSnippet } from '../api/sql-editor.ts';
 import type { SqlSnippet } from '../api/schemas/sqlEditor.ts';
 import { NEW_SNIPPET_NAME } from '../domain/sql-editor.ts';
@@ -18,3 +19,6 @@ export async function changeSnippet(projectRef: string, change: SnippetChange): 
   await deleteSnippet(projectRef, change.id);
   return { change, snippet: null };
 }
+
+/** One snippet change as a task: done with the change and the snippet as the platform now has it. */
+export const snippetChangeTask = taskWith(({ projectRef, change }: { projectRef: string; change: SnippetChange }) => changeSnippet(projectRef, change));

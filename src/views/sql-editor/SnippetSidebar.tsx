@@ -1,11 +1,9 @@
 // The SQL editor's left column (issue 7): 'New query', a search over the member's snippets, the favourites and the
 // other snippets (sections fold; their state is remembered per project), and per snippet: favourite, rename, delete.
 import { Link } from '@tanstack/react-router';
-import { useSelector } from '@xstate/react';
 import { useState } from 'react';
-import { selectSubmitting, selectTaskError } from '../../../machines/storage-task.selectors.ts';
 import type { SqlSnippet } from '../../api/schemas/sqlEditor.ts';
-import { changeSnippet, type SnippetChange } from '../../actors/sql-snippets.ts';
+import { snippetChangeTask, type SnippetChange } from '../../actors/sql-snippets.ts';
 import { sortSnippets, type SnippetSort } from '../../domain/sql-editor.ts';
 import { Select } from '../../ui/Select.tsx';
 import { Button } from '../../ui/Button.tsx';
@@ -14,7 +12,7 @@ import { PlusIcon } from '../../ui/Icon.tsx';
 import { Menu, MenuItem, MenuTrigger } from '../../ui/Menu.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { toast } from '../../ui/toast.ts';
-import { useSnippetTask } from './useSnippetTask.ts';
+import { useTask } from '../shared/useTask.ts';
 import * as css from './SqlEditor.css.ts';
 
 export interface SnippetSidebarProps {
@@ -45,9 +43,9 @@ export function SnippetSidebar(props: SnippetSidebarProps) {
   const [renaming, setRenaming] = useState<SqlSnippet | null>(null);
   const [deleting, setDeleting] = useState<SqlSnippet | null>(null);
   const [name, setName] = useState('');
-  const task = useSnippetTask<SnippetChange, { change: SnippetChange; snippet: SqlSnippet | null }>(
-    (change) => changeSnippet(projectRef, change),
-    ({ change, snippet }) => {
+  // What follows a change (the list reloads, the tab follows, a toast) listens to the task's `task.done`.
+  const task = useTask(snippetChangeTask, {
+    onDone: ({ change, snippet }) => {
       props.onChanged();
       if (change.kind === 'create' && snippet) props.onOpen(snippet);
       if (change.kind === 'rename') {
@@ -60,10 +58,9 @@ export function SnippetSidebar(props: SnippetSidebarProps) {
         toast.success('Snippet deleted', { timeout: 3000 });
       }
     },
-  );
-  const busy = useSelector(task, selectSubmitting);
-  const error = useSelector(task, selectTaskError);
-  const submit = (change: SnippetChange) => task.send({ type: 'task.submit', request: change });
+  });
+  const { running: busy, error } = task;
+  const submit = (change: SnippetChange) => task.run({ projectRef, change });
 
   const needle = search.trim().toLowerCase();
   const matching = needle ? props.snippets.filter((s) => s.name.toLowerCase().includes(needle) || s.sql.toLowerCase().includes(needle)) : props.snippets;
