@@ -94,6 +94,24 @@ describe('table rows machine: examples', () => {
     expect(lastRows().request).toEqual({ kind: 'next', segmentStart: 0, offset: 0, after: null });
   });
 
+  it('applies a sort at the click and ignores the same query when the URL brings it again (issue 25)', async () => {
+    const { actor, fakes, lastRows } = start();
+    await fakes.resolve('fetchRows', serve(1_000_000, lastRows().request, 100));
+    const sorted = { type: 'rows.setQuery' as const, table, sorts: [{ column: 'name', ascending: true }], filters: [] };
+    actor.send(sorted);
+    expect(fakes.starts('fetchRows')).toHaveLength(2);
+    expect(fakes.isRunning('fetchRows')).toBe(true);
+    // The router moves the URL a moment later: the page in flight is not dropped and fetched a second time.
+    actor.send({ ...sorted, sorts: [{ column: 'name', ascending: true }] });
+    expect(fakes.starts('fetchRows')).toHaveLength(2);
+    expect(fakes.isRunning('fetchRows')).toBe(true);
+    await fakes.resolve('fetchRows', serve(1_000_000, lastRows().request, 100));
+    expect(selectRow(actor.getSnapshot(), 0)).toEqual(row(0));
+    actor.send(sorted);
+    expect(fakes.starts('fetchRows')).toHaveLength(2);
+    expect(actor.getSnapshot().matches({ pages: 'idle' })).toBe(true);
+  });
+
   it('keeps the count when only the order changes, and counts again for new filters', async () => {
     const { actor, fakes } = start();
     await fakes.resolve('fetchCount', { value: 1_000_000, exact: false });

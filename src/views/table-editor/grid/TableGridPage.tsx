@@ -12,7 +12,7 @@ import { canEditColumns, canEditRows, isJsonColumn } from '../../../domain/table
 import type { GridRow } from '../../../domain/table-editor/rows.ts';
 import { canWriteTables } from '../../../domain/table-editor/templates.ts';
 import type { ColumnInfo, Relationship, RowFilter, RowSort, TableMeta } from '../../../domain/table-editor/types.ts';
-import { serializeFilters, serializeSorts, toggleSort } from '../../../domain/table-editor/url.ts';
+import { knownColumns, parseFilters, parseSorts, serializeFilters, serializeSorts, toggleSort } from '../../../domain/table-editor/url.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { EmptyState } from '../../../ui/EmptyState.tsx';
 import { useEditorTabs } from '../../editor/EditorTabsContext.tsx';
@@ -126,6 +126,19 @@ export function TableGridPage({ project, meta, sorts, filters, onQueryChange, on
     rows.send({ type: 'rows.refresh' });
   }, [revisions.rows, rows]);
 
+  // A sort or filter is applied at the click, then written to the URL (issue 25: the router took 200–500 ms to move
+  // the URL before the effect above started the fetch). The URL's same query, when it comes, changes nothing.
+  const changeQuery = (change: { sorts?: RowSort[]; filters?: RowFilter[] }) => {
+    clearTimeout(scrollTimer.current);
+    setSelection(EMPTY_SELECTION);
+    // As the route reads them back from the URL, so that its query is exactly this one.
+    const names = meta.columns.map((column) => column.name);
+    const nextSorts = change.sorts ? knownColumns(parseSorts(serializeSorts(change.sorts)), names) : sorts;
+    const nextFilters = change.filters ? knownColumns(parseFilters(serializeFilters(change.filters)), names) : filters;
+    rows.send({ type: 'rows.setQuery', table: meta, sorts: nextSorts, filters: nextFilters });
+    onQueryChange(change);
+  };
+
   const reportScroll = (scrollTop: number) => {
     clearTimeout(scrollTimer.current);
     scrollTimer.current = setTimeout(() => tabs.send({ type: 'tab.scroll', id, scrollTop }), TAB_SCROLL_DEBOUNCE_MS);
@@ -155,7 +168,7 @@ export function TableGridPage({ project, meta, sorts, filters, onQueryChange, on
         rolePicker={<RolePicker />}
         exportButton={<ExportButton projectRef={project.ref} table={meta} filters={filters} sorts={sorts} impersonation={currentRole} />}
       />
-      <FilterBar columns={meta.columns} filters={filters} onChange={(next) => onQueryChange({ filters: next })} />
+      <FilterBar columns={meta.columns} filters={filters} onChange={(next) => changeQuery({ filters: next })} />
       {error ? (
         <div className={css.errorBar} role="alert">
           <span>Could not load the rows: {error}</span>
@@ -175,7 +188,7 @@ export function TableGridPage({ project, meta, sorts, filters, onQueryChange, on
         initialScrollTop={initialScrollTop}
         viewKey={`${meta.id}:${view.sort ?? ''}:${view.filter ?? ''}`}
         onScrollTop={reportScroll}
-        onSort={(column) => onQueryChange({ sorts: toggleSort(sorts, column) })}
+        onSort={(column) => changeQuery({ sorts: toggleSort(sorts, column) })}
         onExpand={expand}
         onFollow={onFollow}
         onEditColumn={(column) => ui.send({ type: 'ui.editColumn', column })}
@@ -186,7 +199,7 @@ export function TableGridPage({ project, meta, sorts, filters, onQueryChange, on
               meta={meta}
               filterCount={filters.length}
               onInsertRow={editRows ? () => ui.send({ type: 'ui.addRow' }) : null}
-              onClearFilters={() => onQueryChange({ filters: [] })}
+              onClearFilters={() => changeQuery({ filters: [] })}
             />
           ) : null
         }
