@@ -1,5 +1,5 @@
-import { createContext, useContext, useEffect, useMemo, useRef, useSyncExternalStore, type ReactNode } from 'react';
-import { useActorRef } from '@xstate/react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
 import { useRouter } from '@tanstack/react-router';
 import type { ActorRefFrom } from 'xstate';
 import type { ProjectStatusMachine } from '../../../machines/project-status.machine.ts';
@@ -35,8 +35,10 @@ export function ProjectStatusProvider({
     if (project !== first.current) actor.send({ type: 'project.loaded', project });
   }, [actor, project]);
 
-  // The chrome (header, sidebar, product menu) sits above the project route: let it read this actor's status.
-  useEffect(() => registerLiveStatus(project.ref, actor), [project.ref, actor]);
+  // The chrome (header, sidebar, product menu) sits above the project route: let it read this actor's status
+  // through the shell's provider, for as long as this route is mounted.
+  const register = useContext(RegisterLiveStatusContext);
+  useEffect(() => register?.(actor), [register, actor]);
 
   return <ProjectStatusContext.Provider value={actor}>{children}</ProjectStatusContext.Provider>;
 }
@@ -54,17 +56,25 @@ export function useOptionalProjectStatusActor(): ProjectStatusActor | null {
 }
 
 // ---- the live status for the chrome ----
+// The shell owns it (LiveProjectStatusProvider in AppShell): the project route registers its status actor while
+// mounted and the chrome above reads it. Nothing lives in the module (issue 15: no global stores), so two consoles,
+// or a console and a test, never see each other's actors.
 
-const live = new Map<string, ProjectStatusActor>();
-const registryListeners = new Set<() => void>();
+const RegisterLiveStatusContext = createContext<((actor: ProjectStatusActor) => () => void) | null>(null);
+const LiveStatusActorContext = createContext<ProjectStatusActor | null>(null);
 
-function registerLiveStatus(ref: string, actor: ProjectStatusActor): () => void {
-  live.set(ref, actor);
-  registryListeners.forEach((listener) => listener());
-  return () => {
-    if (live.get(ref) === actor) live.delete(ref);
-    registryListeners.forEach((listener) => listener());
-  };
+/** Mounted by the shell above both its chrome and the routes: holds the mounted project route's status actor. */
+export function LiveProjectStatusProvider({ children }: { children: ReactNode }) {
+  const [actor, setActor] = useState<ProjectStatusActor | null>(null);
+  const register = useCallback((next: ProjectStatusActor) => {
+    setActor(next);
+    return () => setActor((current) => (current === next ? null : current));
+  }, []);
+  return (
+    <RegisterLiveStatusContext.Provider value={register}>
+      <LiveStatusActorContext.Provider value={actor}>{children}</LiveStatusActorContext.Provider>
+    </RegisterLiveStatusContext.Provider>
+  );
 }
 
 /**
@@ -72,22 +82,7 @@ function registerLiveStatus(ref: string, actor: ProjectStatusActor): () => void 
  * for it is mounted. The shell reads it so its menus follow the live status rather than the loaded one.
  */
 export function useLiveProjectStatus(ref: string | undefined): string | undefined {
-  const subscribe = useMemo(
-    () => (onChange: () => void) => {
-      if (!ref) return () => {};
-      let subscription = live.get(ref)?.subscribe(onChange);
-      const onRegistry = () => {
-        subscription?.unsubscribe();
-        subscription = live.get(ref)?.subscribe(onChange);
-        onChange();
-      };
-      registryListeners.add(onRegistry);
-      return () => {
-        registryListeners.delete(onRegistry);
-        subscription?.unsubscribe();
-      };
-    },
-    [ref],
-  );
-  return useSyncExternalStore(subscribe, () => (ref ? (live.get(ref)?.getSnapshot().context.status ?? undefined) : undefined));
+  const live = useContext(LiveStatusActorContext);
+  const actor = ref && live?.getSnapshot().context.ref === ref ? live : undefined;
+  return useSelector(actor, (snapshot) => snapshot?.context.status ?? undefined);
 }

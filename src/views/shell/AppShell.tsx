@@ -5,10 +5,22 @@ import { MobileBar } from './MobileBar.tsx';
 import { Sidebar } from './Sidebar.tsx';
 import { ProductMenu } from './ProductMenu.tsx';
 import { useShellData } from '../shared/useShellData.ts';
+import { LiveProjectStatusProvider } from '../shared/ProjectStatusContext.tsx';
 import * as css from './AppShell.css.ts';
 
-/** The page chrome of spec A2.3: header (or the mobile bar below 768 px), sidebar, product menu, content. */
+/**
+ * The page chrome of spec A2.3: header (or the mobile bar below 768 px), sidebar, product menu, content. It owns
+ * the live project status its chrome reads from the project route below (spec A2.8).
+ */
 export function AppShell({ children }: { children: ReactNode }) {
+  return (
+    <LiveProjectStatusProvider>
+      <ShellFrame>{children}</ShellFrame>
+    </LiveProjectStatusProvider>
+  );
+}
+
+function ShellFrame({ children }: { children: ReactNode }) {
   const data = useShellData();
   const sidebarHidden = isSidebarHidden(data.pathname);
   const productMenu =
