@@ -2,11 +2,12 @@
 // impersonation): the table editor and the SQL editor share it across their routes, so it lives above them, but the
 // actors are created by the editors on first use. The layout then imports no editor code, which project home and the
 // other pages would load for nothing (issue 15: first-load JavaScript).
-import { createContext, useContext, useState, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 
 interface Holder {
   projectRef: string;
   slots: Map<string, unknown>;
+  stopping?: ReturnType<typeof setTimeout>;
 }
 
 const ProjectEditorStateContext = createContext<Holder | null>(null);
@@ -14,6 +15,17 @@ const ProjectEditorStateContext = createContext<Holder | null>(null);
 /** Mounted by the project layout, keyed by project ref by its parent: one set of editor actors per project. */
 export function ProjectEditorStateProvider({ projectRef, children }: { projectRef: string; children: ReactNode }) {
   const [holder] = useState<Holder>(() => ({ projectRef, slots: new Map() }));
+  // The slots' actors live as long as the layout and are stopped with it (issue 15). The stop waits one task so
+  // that React's StrictMode unmount/remount check (development) does not stop actors the remounted tree still uses.
+  useEffect(() => {
+    clearTimeout(holder.stopping);
+    return () => {
+      holder.stopping = setTimeout(() => {
+        for (const slot of holder.slots.values()) (slot as { stop?: () => void } | null)?.stop?.();
+        holder.slots.clear();
+      });
+    };
+  }, [holder]);
   return <ProjectEditorStateContext.Provider value={holder}>{children}</ProjectEditorStateContext.Provider>;
 }
 
