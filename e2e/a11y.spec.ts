@@ -1,0 +1,178 @@
+import { expect, request as playwrightRequest, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expectNoAxeFindings } from './axe.ts';
+import { leaveFixtureAsFound } from './support/cleanup.ts';
+import { STORAGE_STATE, readFixture } from './support/fixture.ts';
+import { projectSql, savedSessionToken } from './support/project-sql.ts';
+
+// Issue 24: axe-core (WCAG 2.0/2.1 A and AA, critical and serious findings) on the main pages of the console, in
+// both themes, on a project of our own with a table and a bucket holding a file. Axe's own heading rules are
+// best practices (not WCAG-tagged), so the headings are checked here too: each page starts its content with one h1
+// and never skips a level going down (WCAG 1.3.1 / 2.4.6).
+
+const THEMES = ['dark', 'light'] as const;
+type Theme = (typeof THEMES)[number];
+const TABLE = 'a11y_orders';
+const BUCKET = 'a11y-docs';
+const FILE = 'report.txt';
+
+const state: { ref?: string; tableId?: number } = {};
+let api: APIRequestContext;
+
+test.beforeAll(async ({ baseURL, browser }) => {
+  test.setTimeout(150_000);
+  api = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { authorization: `Bearer ${savedSessionToken()}` } });
+  const created = await api.post('/api/platform/projects', {
+    data: { organization_slug: readFixture().orgSlug, name: 'Accessible', db_pass: 'Accessible-db-pass-2417', db_region: 'local' },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const ref = (await created.json()).ref as string;
+  state.ref = ref;
+  await expect
+    .poll(async () => (await (await api.get(`/api/platform/projects/${ref}/status`)).json()).status, { timeout: 90_000 })
+    .toBe('ACTIVE_HEALTHY');
+  await projectSql(api, ref, `create table public.${TABLE} (id bigint primary key, customer text not null, amount int, note text);
+    insert into public.${TABLE} select i, 'customer ' || i, i * 7, case when i % 3 = 0 then null else 'note ' || i end
+      from generate_series(1, 12) i;`);
+  const [table] = await projectSql<{ id: number }>(api, ref, `select '${'public.' + TABLE}'::regclass::oid::int as id`);
+  state.tableId = table!.id;
+  const bucket = await api.post(`/api/platform/storage/${ref}/buckets`, {
+    data: { id: BUCKET, public: false, allowed_mime_types: null, file_size_limit: null, type: 'STANDARD' },
+  });
+  expect(bucket.ok(), await bucket.text()).toBe(true);
+  // A file in the bucket, uploaded through the explorer: its row and its actions button are on the page.
+  const page = await themedPage(browser, 'dark');
+  await page.goto(`/dashboard/project/${ref}/storage/files?bucketId=${BUCKET}`);
+  await page.getByTestId('storage-file-picker').setInputFiles({ name: FILE, mimeType: 'text/plain', buffer: Buffer.from('quarterly numbers') });
+  await expect(page.getByTestId('storage-column-view').getByText(FILE)).toBeVisible({ timeout: 20_000 });
+  await page.context().close();
+});
+
+test.afterAll(async () => {
+  await api?.dispose();
+  await leaveFixtureAsFound([state.ref]);
+});
+
+/** A signed-in page in `theme` (the theme actor reads localStorage 'theme' before first paint, spec A4.14). */
+async function themedPage(browser: Browser, theme: Theme, signedIn = true): Promise<Page> {
+  const context = await browser.newContext({
+    ...(signedIn ? { storageState: STORAGE_STATE } : {}),
+    viewport: { width: 1400, height: 900 },
+  });
+  await context.addInitScript((value) => window.localStorage.setItem('theme', value), theme);
+  const page = await context.newPage();
+  return page;
+}
+
+/** Headings of the main content in document order: one h1 first, no level skipped on the way down. */
+async function expectHeadingOutline(page: Page, where: string) {
+  const check = expect.soft;
+  const levels = await page.evaluate(() =>
+    Array.from(document.querySelectorAll('main h1, main h2, main h3, main h4, main h5, main h6, main [role="heading"]'))
+      .filter((h) => (h as HTMLElement).offsetParent !== null || getComputedStyle(h).position === 'fixed')
+      .map((h) => Number(h.getAttribute('aria-level') ?? h.tagName.slice(1))),
+  );
+  check(levels[0], `${where}: the first heading of the content is an h1 (outline ${levels.join(' ')})`).toBe(1);
+  check(levels.filter((l) => l === 1).length, `${where}: one h1 (outline ${levels.join(' ')})`).toBe(1);
+  for (let i = 1; i < levels.length; i++) {
+    check(levels[i]! - levels[i - 1]!, `${where}: no level skipped (outline ${levels.join(' ')})`).toBeLessThanOrEqual(1);
+  }
+}
+
+interface Stop {
+  name: string;
+  path: () => string;
+  ready: (page: Page) => Promise<void>;
+  signedOut?: boolean;
+}
+
+const STOPS: Stop[] = [
+  {
+    name: 'sign-in',
+    signedOut: true,
+    path: () => '/dashboard/sign-in',
+    ready: async (page) => {
+      await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+    },
+  },
+  {
+    name: 'organizations',
+    path: () => '/dashboard/organizations',
+    ready: async (page) => {
+      await expect(page.getByRole('heading', { name: 'Your Organizations' })).toBeVisible();
+    },
+  },
+  {
+    name: 'projects',
+    path: () => `/dashboard/org/${readFixture().orgSlug}`,
+    ready: async (page) => {
+      await expect(page.getByText('Accessible', { exact: true }).first()).toBeVisible();
+    },
+  },
+  {
+    name: 'new project',
+    path: () => `/dashboard/new/${readFixture().orgSlug}`,
+    ready: async (page) => {
+      await expect(page.getByRole('heading', { name: 'Create a new project' })).toBeVisible();
+    },
+  },
+  {
+    name: 'project home',
+    path: () => `/dashboard/project/${state.ref}`,
+    ready: async (page) => {
+      await expect(page.getByRole('heading', { name: 'Accessible' })).toBeVisible();
+    },
+  },
+  {
+    name: 'table editor',
+    path: () => `/dashboard/project/${state.ref}/editor/${state.tableId}?schema=public`,
+    ready: async (page) => {
+      await expect(page.getByRole('grid').getByText('customer 12')).toBeVisible({ timeout: 20_000 });
+    },
+  },
+  {
+    name: 'SQL editor',
+    path: () => `/dashboard/project/${state.ref}/sql`,
+    ready: async (page) => {
+      await expect(page.locator('.cm-content')).toBeVisible({ timeout: 20_000 });
+    },
+  },
+  {
+    name: 'storage',
+    path: () => `/dashboard/project/${state.ref}/storage/files?bucketId=${BUCKET}`,
+    ready: async (page) => {
+      await expect(page.getByTestId('storage-column-view').getByText(FILE)).toBeVisible({ timeout: 20_000 });
+    },
+  },
+  {
+    name: 'settings general',
+    path: () => `/dashboard/project/${state.ref}/settings/general`,
+    ready: async (page) => {
+      await expect(page.getByRole('heading', { name: 'General Settings' })).toBeVisible();
+    },
+  },
+  {
+    name: 'account',
+    path: () => '/dashboard/account/me',
+    ready: async (page) => {
+      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+    },
+  },
+];
+
+for (const theme of THEMES) {
+  test(`main pages, ${theme} theme: no critical or serious axe findings; one h1 first, no skipped levels`, async ({ browser }) => {
+    test.setTimeout(180_000);
+    for (const stop of STOPS) {
+      await test.step(stop.name, async () => {
+        const page = await themedPage(browser, theme, !stop.signedOut);
+        await page.goto(stop.path());
+        await stop.ready(page);
+        await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+        // Soft: one run lists every page's findings, not only the first page's.
+        await expectNoAxeFindings(page, `${stop.name} (${theme})`, { soft: true });
+        await expectHeadingOutline(page, `${stop.name} (${theme})`);
+        await page.context().close();
+      });
+    }
+  });
+}

@@ -1,0 +1,36 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+// The accessibility check every e2e page can call (issue 24): axe-core's WCAG 2.0 and 2.1 level A and AA rules, in
+// the page as it is now. Critical and serious findings fail the test; moderate and minor ones are not counted
+// (issue 24's bar: "0 critical and 0 serious findings on every page of the console in both themes").
+export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+const FAILING_IMPACTS = new Set(['critical', 'serious']);
+
+export interface AxeFinding {
+  rule: string;
+  impact: string;
+  help: string;
+  /** Each offending element: its selector and axe's summary of what is wrong (e.g. the contrast ratio). */
+  nodes: string[];
+}
+
+/** Runs axe on the page and returns its critical and serious WCAG A/AA findings. */
+export async function axeFindings(page: Page): Promise<AxeFinding[]> {
+  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  return results.violations
+    .filter((v) => FAILING_IMPACTS.has(v.impact ?? ''))
+    .map((v) => ({
+      rule: v.id,
+      impact: v.impact ?? '',
+      help: v.help,
+      nodes: v.nodes.map((n) => `${n.target.join(' ')} — ${(n.failureSummary ?? '').replace(/\s+/g, ' ').trim()}`),
+    }));
+}
+
+/** Fails with a readable list when axe finds anything critical or serious on the page (soft: the test goes on). */
+export async function expectNoAxeFindings(page: Page, where: string, options: { soft?: boolean } = {}): Promise<void> {
+  const findings = await axeFindings(page);
+  const report = findings.map((f) => `${f.rule} (${f.impact}): ${f.help}\n    ${f.nodes.join('\n    ')}`).join('\n');
+  (options.soft ? expect.soft : expect)(findings, `axe on ${where}:\n${report}`).toEqual([]);
+}
