@@ -52,9 +52,9 @@ export const button = recipe({
         },
       },
       danger: {
-        background: vars.color.destructive,
+        background: vars.color.destructiveSolid,
         color: vars.color.onDestructive,
-        borderColor: vars.color.destructive,
+        borderColor: vars.color.destructiveSolid,
         selectors: { '&[data-hovered]:not([data-disabled])': { background: vars.color.destructiveHover } },
       },
     },
