@@ -124,19 +124,19 @@ test('a click opens a preview tab, replaced by the next preview; a double-click 
 test('closing the active tab shows the next one (or the previous when it was last); reload keeps the tabs', async () => {
   await page.getByRole('tab', { name: 'bulk_004' }).click();
   await expectTableUrl('bulk_004');
-  await page.getByRole('button', { name: 'Close bulk_004' }).click();
+  await page.getByLabel('Close bulk_004', { exact: true }).click();
   await expectTableUrl('bulk_005');
   await expect.poll(tabNames).toEqual(['bulk_006', 'bulk_003', 'bulk_005']);
-  await page.getByRole('button', { name: 'Close bulk_005' }).click();
+  await page.getByLabel('Close bulk_005', { exact: true }).click();
   await expectTableUrl('bulk_003');
   await page.reload();
   await expect(tabs()).toHaveCount(2);
   await expect.poll(tabNames).toEqual(['bulk_006', 'bulk_003']);
   await expect(page.getByRole('tab', { name: 'bulk_003' })).toHaveAttribute('aria-selected', 'true');
-  await page.getByRole('button', { name: 'Close bulk_003' }).click();
+  await page.getByLabel('Close bulk_003', { exact: true }).click();
   await expectTableUrl('bulk_006');
   // Closing the last tab goes to the editor home. spec B2.2
-  await page.getByRole('button', { name: 'Close bulk_006' }).click();
+  await page.getByLabel('Close bulk_006', { exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/project/${fx().projectRef}/editor\\?schema=${SCHEMA}$`));
   await expect(tabs()).toHaveCount(0);
 });

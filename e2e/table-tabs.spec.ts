@@ -157,7 +157,7 @@ test('issue 25: deep in a table, a new sort starts at the top, also after a relo
 test('a dropped table opened from Recent items says so and leaves the recent items; no dead tab', async () => {
   await page.goto(tableUrl('soon_gone'));
   await expect(grid()).toBeVisible();
-  await page.getByRole('button', { name: 'Close soon_gone' }).click();
+  await page.getByLabel('Close soon_gone', { exact: true }).click();
   await sql(`drop table ${SCHEMA}.soon_gone`);
   await page.goto(editorHome());
   const recent = page.getByTestId('recent-items');

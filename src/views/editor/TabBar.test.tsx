@@ -71,13 +71,13 @@ describe('TabBar', () => {
       actor.send({ type: 'tab.activate', id: 'r-2' });
     });
     rerender('r-2');
-    await user.click(screen.getByRole('button', { name: 'Close t2' }));
+    await user.click(screen.getByLabelText('Close t2'));
     expect(onNavigate).toHaveBeenLastCalledWith(expect.objectContaining({ id: 'r-3' }));
     rerender('r-3');
-    await user.click(screen.getByRole('button', { name: 'Close t3' }));
+    await user.click(screen.getByLabelText('Close t3'));
     expect(onNavigate).toHaveBeenLastCalledWith(expect.objectContaining({ id: 'r-1' }));
     rerender('r-1');
-    await user.click(screen.getByRole('button', { name: 'Close t1' }));
+    await user.click(screen.getByLabelText('Close t1'));
     expect(onNavigate).toHaveBeenLastCalledWith(null);
     expect(ids()).toEqual([]);
   });
@@ -102,7 +102,7 @@ describe('TabBar', () => {
       actor.send({ type: 'tab.openPermanent', item: table(1) });
     });
     rerender('r-1');
-    await user.click(screen.getByRole('button', { name: 'Close t1' }));
+    await user.click(screen.getByLabelText('Close t1'));
     expect(selectActiveTab(actor.getSnapshot())?.id).toBe('sql-q1');
     expect(onNavigate).toHaveBeenLastCalledWith(null);
   });
@@ -157,6 +157,41 @@ describe('TabBar', () => {
     fireEvent.drop(first!, { dataTransfer });
     expect(ids()).toEqual(['r-3', 'r-1', 'r-2']);
     expect(actor.getSnapshot().context.tabs.previewTabId).toBeNull();
+  });
+
+  it('the tab list holds only tabs (issue 24, aria-required-children): the close buttons are kept from assistive technology, which closes with Delete', () => {
+    const { rerender } = setup();
+    act(() => {
+      actor.send({ type: 'tab.openPermanent', item: table(1) });
+      actor.send({ type: 'tab.openPermanent', item: table(2) });
+    });
+    rerender('r-1');
+    const list = screen.getByRole('tablist', { name: 'Open tables' });
+    expect(within(list).queryAllByRole('button')).toEqual([]);
+    expect(within(list).getAllByRole('tab').map((tab) => tab.getAttribute('aria-keyshortcuts'))).toEqual([
+      'Enter Delete Alt+ArrowLeft Alt+ArrowRight',
+      'Enter Delete Alt+ArrowLeft Alt+ArrowRight',
+    ]);
+    // The mouse still has its × buttons.
+    expect(within(list).getAllByRole('button', { hidden: true }).map((button) => button.getAttribute('aria-label'))).toEqual(['Close t1', 'Close t2']);
+  });
+
+  it('Delete leaves focus on a tab: the next one, or the previous one after the last (issue 24)', async () => {
+    const user = userEvent.setup();
+    const { rerender } = setup();
+    act(() => {
+      actor.send({ type: 'tab.openPermanent', item: table(1) });
+      actor.send({ type: 'tab.openPermanent', item: table(2) });
+      actor.send({ type: 'tab.openPermanent', item: table(3) });
+    });
+    rerender('r-1');
+    screen.getByRole('tab', { name: 't2' }).focus();
+    await user.keyboard('{Delete}');
+    await act(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+    expect(document.activeElement).toBe(screen.getByRole('tab', { name: 't3' }));
+    await user.keyboard('{Delete}');
+    await act(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+    expect(document.activeElement).toBe(screen.getByRole('tab', { name: 't1' }));
   });
 
   it('is keyboard accessible: arrows move focus, Alt+arrows reorder, Delete closes', async () => {

@@ -82,7 +82,12 @@ export function TabBar({ kind, currentTabId, onNavigate }: TabBarProps) {
       ArrowRight: () => focusTab(index + 1),
       Home: () => focusTab(0),
       End: () => focusTab(tabs.length - 1),
-      Delete: () => close(tab),
+      Delete: () => {
+        close(tab);
+        // Focus stays in the list (issue 24: it fell to the body): on the tab that took this one's place, or the
+        // new last one. With no tab left the page goes home and the shell moves focus to its heading.
+        requestAnimationFrame(() => focusTab(index));
+      },
     };
     const action = keys[event.key];
     if (action) {
@@ -151,10 +156,14 @@ export function TabBar({ kind, currentTabId, onNavigate }: TabBarProps) {
             >
               <span className={css.label}>{tab.label}</span>
             </button>
+            {/* A tablist may hold only tabs (ARIA; issue 24, axe aria-required-children): the × is the mouse's way to
+                close, out of the accessibility tree and the Tab order; the keyboard and screen readers close with
+                Delete, announced by the tab's aria-keyshortcuts. */}
             <button
               type="button"
               className={css.close}
               aria-label={`Close ${tab.label}`}
+              aria-hidden
               tabIndex={-1}
               onClick={() => close(tab)}
             >
