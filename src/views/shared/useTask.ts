@@ -46,8 +46,8 @@ export function useTask<TInput, TOutput>(machine: TaskMachine<TInput, TOutput>, 
  * A read a view needs when it opens (enum types, foreign-key targets, a whole cell, a signed URL): the same task,
  * run at once and again whenever `key` (what it reads) changes. `loading` until it is done or failed.
  */
-export function useTaskRead<TInput, TOutput>(machine: TaskMachine<TInput, TOutput>, input: TInput, key: string) {
-  const task = useTask(machine);
+export function useTaskRead<TInput, TOutput>(machine: TaskMachine<TInput, TOutput>, input: TInput, key: string, handlers: TaskHandlers<TOutput> = {}) {
+  const task = useTask(machine, handlers);
   const { actor } = task;
   const latestInput = useRef(input);
   useEffect(() => {

@@ -3,7 +3,7 @@
 // 'all rows selected' state (then every row the current filter selects is deleted).
 import { useSearch } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { runScript } from '../../../api/table-editor-panels.ts';
+import { scriptTask } from '../../../actors/table-editor-tasks.ts';
 import { tabId } from '../../../domain/editor-tabs.ts';
 import { deleteColumnSql, deleteTableSql } from '../../../domain/table-editor/ddl.ts';
 import { rowKey } from '../../../domain/table-editor/row-values.ts';
@@ -17,7 +17,7 @@ import { Switch } from '../../../ui/Switch.tsx';
 import { useEditorTabs } from '../../editor/EditorTabsContext.tsx';
 import type { PanelProps } from './PanelHost.tsx';
 import * as css from './Panels.css.ts';
-import { useEditorTask } from './useEditorTask.ts';
+import { useTask } from '../../shared/useTask.ts';
 
 interface ConfirmProps {
   title: string;
@@ -62,51 +62,49 @@ interface CascadeProps {
 
 export function DeleteTableDialog({ projectRef, canWrite, onClose, onDone, table, cascade, onCascade }: PanelProps & CascadeProps & { table: TableEntity }) {
   const tabs = useEditorTabs();
-  const task = useEditorTask(async (withCascade: boolean) => {
-    await runScript(projectRef, deleteTableSql(table, withCascade));
-    // The dropped table's tab and recent item go too (the layout then shows the next tab or the editor home).
-    tabs.send({ type: 'tab.close', id: tabId(table.type, table.id) });
-    tabs.send({ type: 'recent.remove', id: tabId(table.type, table.id) });
-    onDone(`Successfully deleted table "${table.name}"`, 'tables', 'table', 'rows');
+  const task = useTask(scriptTask(), {
+    onDone: () => {
+      // The dropped table's tab and recent item go too (the layout then shows the next tab or the editor home).
+      tabs.send({ type: 'tab.close', id: tabId(table.type, table.id) });
+      tabs.send({ type: 'recent.remove', id: tabId(table.type, table.id) });
+      onDone(`Successfully deleted table "${table.name}"`, 'tables', 'table', 'rows');
+    },
   });
   return (
     <Confirm
       title={`Confirm deletion of table "${table.name}"`}
       errorSubject="Failed to delete table"
       confirmLabel="Delete"
-      onConfirm={() => task.submit(cascade)}
+      onConfirm={() => task.run({ projectRef, build: () => deleteTableSql(table, cascade), meta: null })}
       onClose={onClose}
-      submitting={task.submitting}
+      submitting={task.running}
       error={task.error}
       projectRef={projectRef}
       canWrite={canWrite}
     >
       <p>Are you sure you want to delete the selected table? This action cannot be undone.</p>
-      <Switch isSelected={cascade} onChange={onCascade} isDisabled={!canWrite || task.submitting}>Drop table with cascade?</Switch>
+      <Switch isSelected={cascade} onChange={onCascade} isDisabled={!canWrite || task.running}>Drop table with cascade?</Switch>
       <p className={css.hint}>Deletes the table and its dependent objects (e.g. foreign keys of other tables, views).</p>
     </Confirm>
   );
 }
 
 export function DeleteColumnDialog({ projectRef, canWrite, onClose, onDone, table, column, cascade, onCascade }: PanelProps & CascadeProps & { table: TableMeta; column: ColumnInfo }) {
-  const task = useEditorTask(async (withCascade: boolean) => {
-    await runScript(projectRef, deleteColumnSql(table, column.name, withCascade));
-    onDone(`Successfully deleted column "${column.name}"`, 'table', 'rows');
-  });
+  const task = useTask(scriptTask(), { onDone: () => onDone(`Successfully deleted column "${column.name}"`, 'table', 'rows') });
   return (
     <Confirm
       title={`Confirm deletion of column "${column.name}"`}
       errorSubject="Failed to delete column"
       confirmLabel="Delete"
-      onConfirm={() => task.submit(cascade)}
+      onConfirm={() => task.run({ projectRef, build: () => deleteColumnSql(table, column.name, cascade), meta: null })}
       onClose={onClose}
-      submitting={task.submitting}
+      submitting={task.running}
       error={task.error}
       projectRef={projectRef}
       canWrite={canWrite}
     >
       <p>Are you sure you want to delete the selected column? This action cannot be undone.</p>
-      <Switch isSelected={cascade} onChange={onCascade} isDisabled={!canWrite || task.submitting}>Drop column with cascade?</Switch>
+      <Switch isSelected={cascade} onChange={onCascade} isDisabled={!canWrite || task.running}>Drop column with cascade?</Switch>
       <p className={css.hint}>Deletes the column and its dependent objects (e.g. views, constraints using it).</p>
     </Confirm>
   );
@@ -121,22 +119,20 @@ export function DeleteRowsDialog({ projectRef, canWrite, onClose, onDone, table,
   // With all rows selected, the current filter of the grid's URL says which rows go.
   const search = useSearch({ strict: false }) as { filter?: unknown };
   const filters = parseFilters(search.filter);
-  const task = useEditorTask(async () => {
-    const statement = allSelected
+  const task = useTask(scriptTask(), { onDone: () => onDone(`Successfully deleted ${count} ${count === 1 ? 'row' : 'rows'}`, 'rows', 'table') });
+  const build = () =>
+    allSelected
       ? deleteRowsSql(table.schema, table.name, { all: true, filters })
       : deleteRowsSql(table.schema, table.name, { keys: rows.map((row) => rowKey(table, row)) });
-    await runScript(projectRef, statement);
-    onDone(`Successfully deleted ${count} ${count === 1 ? 'row' : 'rows'}`, 'rows', 'table');
-  });
   const noun = count === 1 ? 'row' : 'rows';
   return (
     <Confirm
       title={`Confirm to delete the selected ${noun}`}
       errorSubject="Failed to delete rows"
       confirmLabel={`Delete ${count} ${noun}`}
-      onConfirm={() => task.submit(null)}
+      onConfirm={() => task.run({ projectRef, build, meta: null })}
       onClose={onClose}
-      submitting={task.submitting}
+      submitting={task.running}
       error={task.error}
       projectRef={projectRef}
       canWrite={canWrite}

@@ -2,11 +2,10 @@
 // with type, default, nullability, keys, foreign key). The table, its comments, RLS and any sample rows are created
 // in one transaction.
 import { useState } from 'react';
-import { runScript } from '../../../api/table-editor-panels.ts';
+import { createTableTask } from '../../../actors/table-editor-tasks.ts';
 import { columnProblem } from '../../../domain/table-editor/column-rules.ts';
-import type { ColumnDefinition } from '../../../domain/table-editor/ddl.ts';
 import type { EditableColumn } from '../../../domain/table-editor/ddl-edit-column.ts';
-import { createTableWithRowsSql, TABLE_TEMPLATES, type TableTemplate } from '../../../domain/table-editor/templates.ts';
+import { TABLE_TEMPLATES, type TableTemplate } from '../../../domain/table-editor/templates.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { PlusIcon } from '../../../ui/Icon.tsx';
 import { Switch } from '../../../ui/Switch.tsx';
@@ -16,21 +15,12 @@ import type { PanelProps } from './PanelHost.tsx';
 import * as css from './Panels.css.ts';
 import { SidePanel } from './SidePanel.tsx';
 import { useCatalogChoices } from './useCatalogChoices.ts';
-import { useEditorTask } from './useEditorTask.ts';
+import { useTask } from '../../shared/useTask.ts';
 
 const STARTER_COLUMNS: EditableColumn[] = [
   { ...blankColumn('id'), type: { kind: 'builtin', name: 'int8' }, isIdentity: true, isPrimaryKey: true, isNullable: false },
   { ...blankColumn('created_at'), type: { kind: 'builtin', name: 'timestamptz' }, default: { kind: 'expression', sql: 'now()' }, isNullable: false },
 ];
-
-interface NewTableRequest {
-  schema: string;
-  name: string;
-  comment: string;
-  rlsEnabled: boolean;
-  columns: EditableColumn[];
-  rows: TableTemplate['rows'];
-}
 
 export function NewTablePanel({ projectRef, canWrite, onClose, onDone, template, schema: initialSchema }: PanelProps & { template: boolean; schema: string }) {
   const [schema, setSchema] = useState(initialSchema);
@@ -41,18 +31,7 @@ export function NewTablePanel({ projectRef, canWrite, onClose, onDone, template,
   const [chosenTemplate, setTemplate] = useState<TableTemplate | null>(null);
   const [withRows, setWithRows] = useState(true);
   const choices = useCatalogChoices(projectRef);
-  const task = useEditorTask(async (request: NewTableRequest) => {
-    const definitions = request.columns.map((c) => {
-      if (c.default.kind === 'existing') throw new Error(`Column "${c.name}" has a default the editor cannot create`);
-      return c as ColumnDefinition;
-    });
-    const script = createTableWithRowsSql(
-      { schema: request.schema, name: request.name, comment: request.comment || null, rlsEnabled: request.rlsEnabled, columns: definitions },
-      request.rows,
-    );
-    await runScript(projectRef, script);
-    onDone(`Table ${request.name} is good to go!`, 'tables');
-  });
+  const task = useTask(createTableTask, { onDone: (created) => onDone(`Table ${created} is good to go!`, 'tables') });
 
   const applyTemplate = (t: TableTemplate) => {
     setTemplate(t);
@@ -69,9 +48,9 @@ export function NewTablePanel({ projectRef, canWrite, onClose, onDone, template,
       onClose={onClose}
       submitLabel="Save"
       onSubmit={() =>
-        task.submit({ schema: schema.trim(), name: name.trim(), comment, rlsEnabled, columns, rows: chosenTemplate && withRows ? chosenTemplate.rows : [] })
+        task.run({ projectRef, schema: schema.trim(), name: name.trim(), comment, rlsEnabled, columns, rows: chosenTemplate && withRows ? chosenTemplate.rows : [] })
       }
-      submitting={task.submitting}
+      submitting={task.running}
       submitDisabled={invalid}
       error={task.error ?? choices.error}
       errorSubject="Failed to create table"

@@ -2,6 +2,7 @@
 // page with 'Load more'. From a row panel the choice goes back to it; from the grid (`row` given) the picker sets the
 // cell itself and closes.
 import { useActorRef, useSelector } from '@xstate/react';
+import { scriptTask } from '../../../actors/table-editor-tasks.ts';
 import { referenceRowsMachine } from '../../../actors/table-reference-rows.ts';
 import {
   selectCount,
@@ -12,7 +13,6 @@ import {
   selectItems,
   selectSearchText,
 } from '../../../../machines/infinite-list.selectors.ts';
-import { runScript } from '../../../api/table-editor-panels.ts';
 import { REFERENCE_PAGE_SIZE } from '../../../domain/table-editor/reference-rows.ts';
 import { initialDraft, updateStatement, valueText } from '../../../domain/table-editor/row-values.ts';
 import type { ColumnInfo, Row, TableMeta } from '../../../domain/table-editor/types.ts';
@@ -23,7 +23,7 @@ import { TextField } from '../../../ui/TextField.tsx';
 import type { PanelProps } from './PanelHost.tsx';
 import * as css from './Panels.css.ts';
 import { SidePanel } from './SidePanel.tsx';
-import { useEditorTask } from './useEditorTask.ts';
+import { useTask } from '../../shared/useTask.ts';
 
 export interface ReferencePickerProps extends PanelProps {
   table: TableMeta;
@@ -48,14 +48,16 @@ export function ReferencePickerPanel({ projectRef, canWrite, onClose, onDone, ta
   const loadingMore = useSelector(list, selectIsLoadingMore);
   const listError = useSelector(list, selectError);
   const search = useSelector(list, selectSearchText);
-  const task = useEditorTask(async (value: unknown) => {
-    if (!row) return;
-    const draft = { ...initialDraft(table, row), [column.name]: { mode: 'value', text: valueText(value, 'text') } as const };
-    const statement = updateStatement(table, row, draft);
-    if (statement) await runScript(projectRef, statement);
-    onDone(`Successfully updated ${column.name}`, 'rows');
-  });
-  const choose = (value: unknown) => (row ? task.submit(value) : onChosen(value));
+  const task = useTask(scriptTask(), { onDone: () => onDone(`Successfully updated ${column.name}`, 'rows') });
+  // From the grid the choice is saved here (the same value again changes nothing); from a row panel it goes back.
+  const choose = (value: unknown) =>
+    row
+      ? task.run({
+          projectRef,
+          build: () => updateStatement(table, row, { ...initialDraft(table, row), [column.name]: { mode: 'value', text: valueText(value, 'text') } }),
+          meta: null,
+        })
+      : onChosen(value);
 
   return (
     <SidePanel
@@ -83,7 +85,7 @@ export function ReferencePickerPanel({ projectRef, canWrite, onClose, onDone, ta
                 <button
                   type="button"
                   className={css.pickRow}
-                  onClick={() => canWrite && !task.submitting && choose(item[target.column])}
+                  onClick={() => canWrite && !task.running && choose(item[target.column])}
                   disabled={!canWrite}
                   title={JSON.stringify(item)}
                 >

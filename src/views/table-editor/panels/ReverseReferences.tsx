@@ -1,19 +1,19 @@
 // 'Referenced by' of the edit-row panel (spec B2.1: reverse references listed): the tables whose foreign key points
 // at this row, with how many of their rows do, each linking to that table filtered on the key.
 import { useNavigate } from '@tanstack/react-router';
-import { fetchReverseCounts } from '../../../api/table-editor-panels.ts';
+import { reverseCountsRead } from '../../../actors/table-editor-tasks.ts';
 import { reverseReferences } from '../../../domain/table-editor/row-values.ts';
 import type { Row, TableMeta } from '../../../domain/table-editor/types.ts';
 import { serializeFilters } from '../../../domain/table-editor/url.ts';
 import * as css from './Panels.css.ts';
-import { usePanelRead } from './useEditorTask.ts';
+import { useTaskRead } from '../../shared/useTask.ts';
 
 const BASE = import.meta.env.BASE_URL.replace(/\/$/, '');
 
 export function ReverseReferences({ projectRef, table, row, onNavigate }: { projectRef: string; table: TableMeta; row: Row; onNavigate: () => void }) {
   const references = reverseReferences(table, row);
   const navigate = useNavigate();
-  const counts = usePanelRead(() => fetchReverseCounts(projectRef, references), [projectRef, references]);
+  const counts = useTaskRead(reverseCountsRead, { projectRef, references }, JSON.stringify([projectRef, references]));
   if (references.length === 0) return null;
   return (
     <section className={css.section} aria-label="Referenced by">

@@ -4,7 +4,7 @@
 // The edit panel reads the row again, whole and as Postgres's text (issue 14.1): the grid's values are cut on the wire
 // and partly parsed, and a form built from them changed values (a jsonb object saved back as a string).
 import { useState } from 'react';
-import { fetchEditRow, runScript } from '../../../api/table-editor-panels.ts';
+import { editRowRead, scriptTask } from '../../../actors/table-editor-tasks.ts';
 import { initialDraft, insertStatement, rowKey, updateStatement, valueText, fieldKind, fieldProblem, type RowDraft } from '../../../domain/table-editor/row-values.ts';
 import type { ColumnInfo, Row, TableMeta } from '../../../domain/table-editor/types.ts';
 import type { PanelProps } from './PanelHost.tsx';
@@ -12,7 +12,7 @@ import * as css from './Panels.css.ts';
 import { ReverseReferences } from './ReverseReferences.tsx';
 import { RowField } from './RowField.tsx';
 import { SidePanel } from './SidePanel.tsx';
-import { useEditorTask, usePanelRead } from './useEditorTask.ts';
+import { useTask, useTaskRead } from '../../shared/useTask.ts';
 import { Skeleton } from '../../../ui/Skeleton.tsx';
 
 export interface RowPanelProps extends PanelProps {
@@ -42,7 +42,7 @@ export function RowPanel(props: RowPanelProps) {
 function EditRowPanel(props: RowPanelProps & { row: Row }) {
   const { projectRef, table, row, onClose, canWrite } = props;
   const key = rowKey(table, row);
-  const whole = usePanelRead(() => fetchEditRow(projectRef, table, key), [projectRef, table.id, key]);
+  const whole = useTaskRead(editRowRead, { projectRef, table, key }, JSON.stringify([projectRef, table.id, key]));
   if (whole.data) return <RowForm {...props} row={whole.data} />;
   return (
     <SidePanel
@@ -64,17 +64,12 @@ function EditRowPanel(props: RowPanelProps & { row: Row }) {
 
 function RowForm({ projectRef, canWrite, onClose, onDone, table, row, draft, chosen, onChooseReference }: RowPanelProps) {
   const [fields, setFields] = useState<RowDraft>(() => startingDraft(table, row, draft, chosen));
-  const task = useEditorTask(async (values: RowDraft) => {
-    if (row) {
-      const statement = updateStatement(table, row, values);
-      if (statement === null) return onClose();
-      await runScript(projectRef, statement);
-      onDone('Successfully updated row', 'rows');
-    } else {
-      await runScript(projectRef, insertStatement(table, values));
-      onDone('Successfully added row', 'rows', 'table');
-    }
+  const task = useTask(scriptTask(), {
+    // An edit that changes nothing sends nothing and just closes.
+    onDone: ({ ran }) => (!ran ? onClose() : row ? onDone('Successfully updated row', 'rows') : onDone('Successfully added row', 'rows', 'table')),
   });
+  const save = (values: RowDraft) =>
+    task.run({ projectRef, build: () => (row ? updateStatement(table, row, values) : insertStatement(table, values)), meta: null });
   const outgoing = (column: ColumnInfo) =>
     table.relationships.find((r) => r.source_schema === table.schema && r.source_table_name === table.name && r.source_column_name === column.name);
   const invalid = table.columns.some((column) => fields[column.name] && fieldProblem(column, fields[column.name]!) !== null);
@@ -84,8 +79,8 @@ function RowForm({ projectRef, canWrite, onClose, onDone, table, row, draft, cho
       title={row ? `Update row from ${table.name}` : `Add new row to ${table.name}`}
       onClose={onClose}
       submitLabel="Save"
-      onSubmit={() => task.submit(fields)}
-      submitting={task.submitting}
+      onSubmit={() => save(fields)}
+      submitting={task.running}
       submitDisabled={invalid}
       error={task.error}
       errorSubject={row ? 'Failed to update row' : 'Failed to add row'}

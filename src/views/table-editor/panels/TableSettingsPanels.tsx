@@ -1,6 +1,6 @@
 // Edit table and duplicate table (spec B2.1 side panels).
 import { useState } from 'react';
-import { runScript } from '../../../api/table-editor-panels.ts';
+import { scriptTask } from '../../../actors/table-editor-tasks.ts';
 import { duplicateTableSql, editTableSql, type TableChanges } from '../../../domain/table-editor/ddl.ts';
 import type { TableEntity } from '../../../domain/table-editor/types.ts';
 import { Switch } from '../../../ui/Switch.tsx';
@@ -8,7 +8,7 @@ import { TextField } from '../../../ui/TextField.tsx';
 import type { PanelProps } from './PanelHost.tsx';
 import * as css from './Panels.css.ts';
 import { SidePanel } from './SidePanel.tsx';
-import { useEditorTask } from './useEditorTask.ts';
+import { useTask } from '../../shared/useTask.ts';
 
 /** Rename, move to another schema, comment, RLS on/off — only what changed, in one transaction. */
 export function EditTablePanel({ projectRef, canWrite, onClose, onDone, table }: PanelProps & { table: TableEntity }) {
@@ -22,17 +22,14 @@ export function EditTablePanel({ projectRef, canWrite, onClose, onDone, table }:
     ...(comment !== (table.comment ?? '') ? { comment: comment === '' ? null : comment } : {}),
     ...(rlsEnabled !== table.rls_enabled ? { rlsEnabled } : {}),
   };
-  const task = useEditorTask(async (request: TableChanges) => {
-    await runScript(projectRef, editTableSql(table, request));
-    onDone(`Successfully updated ${request.name ?? table.name}!`, 'tables', 'table');
-  });
+  const task = useTask(scriptTask<TableChanges>(), { onDone: ({ meta }) => onDone(`Successfully updated ${meta.name ?? table.name}!`, 'tables', 'table') });
   return (
     <SidePanel
       title={`Update table ${table.name}`}
       onClose={onClose}
       submitLabel="Save"
-      onSubmit={() => task.submit(changes)}
-      submitting={task.submitting}
+      onSubmit={() => task.run({ projectRef, build: () => editTableSql(table, changes), meta: changes })}
+      submitting={task.running}
       submitDisabled={Object.keys(changes).length === 0 || name.trim() === '' || schema.trim() === ''}
       error={task.error}
       errorSubject="Failed to update table"
@@ -58,17 +55,16 @@ export function DuplicateTablePanel({ projectRef, canWrite, onClose, onDone, tab
   const [name, setName] = useState(`${table.name}_duplicate`);
   const [schema, setSchema] = useState(table.schema);
   const [withData, setWithData] = useState(false);
-  const task = useEditorTask(async (request: DuplicateRequest) => {
-    await runScript(projectRef, duplicateTableSql(table, { schema: request.schema, name: request.name }, request.withData));
-    onDone(`Table ${request.name} is good to go!`, 'tables');
-  });
+  const task = useTask(scriptTask<DuplicateRequest>(), { onDone: ({ meta }) => onDone(`Table ${meta.name} is good to go!`, 'tables') });
+  const duplicate = (request: DuplicateRequest) =>
+    task.run({ projectRef, build: () => duplicateTableSql(table, { schema: request.schema, name: request.name }, request.withData), meta: request });
   return (
     <SidePanel
       title={`Duplicate table ${table.name}`}
       onClose={onClose}
       submitLabel="Save"
-      onSubmit={() => task.submit({ schema: schema.trim(), name: name.trim(), withData })}
-      submitting={task.submitting}
+      onSubmit={() => duplicate({ schema: schema.trim(), name: name.trim(), withData })}
+      submitting={task.running}
       submitDisabled={name.trim() === '' || schema.trim() === ''}
       error={task.error}
       errorSubject="Failed to duplicate table"
