@@ -93,4 +93,26 @@ describe('explorer column', () => {
     await user.type(input, 'photos{Enter}');
     expect(onSubmitName).toHaveBeenCalledWith('photos');
   });
+
+  it('is a grid of rows: the actions button sits in a cell of its own, not inside an option (issue 24, nested-interactive)', () => {
+    renderColumns({ selection: ['a.txt'] });
+    expect(screen.queryAllByRole('option')).toEqual([]);
+    expect(screen.getAllByRole('grid').map((grid) => grid.getAttribute('aria-label'))).toEqual(['media', 'docs']);
+    const row = screen.getByTestId('storage-row-a.txt');
+    expect(row.getAttribute('role')).toBe('row');
+    expect(row.getAttribute('aria-selected')).toBe('true');
+    const actions = screen.getByRole('button', { name: 'Actions for a.txt' });
+    const cell = actions.closest('[role="gridcell"]');
+    expect(cell?.closest('[role="row"]')).toBe(row);
+    // The name has a cell of its own, apart from the button's.
+    const cells = [...row.querySelectorAll('[role="gridcell"]')];
+    expect(cells.map((c) => c.contains(actions))).toEqual([false, true]);
+    expect(cells[0]?.textContent).toContain('a.txt');
+  });
+
+  it('the row being named is a grid row too, its field in a cell', () => {
+    renderColumns({ editing: { columnIndex: 0, mode: 'create', item: null, error: null } });
+    const input = screen.getByLabelText('New folder name');
+    expect(input.closest('[role="gridcell"]')?.closest('[role="row"]')?.closest('[role="grid"]')).toBeInstanceOf(HTMLElement);
+  });
 });

@@ -76,9 +76,11 @@ export function ExplorerColumn(props: ExplorerColumnProps) {
   };
 
   return (
+    // A grid (issue 24): its rows hold an actions button, which a listbox's options may not.
     <div
-      role="listbox"
+      role="grid"
       aria-label={column.name || 'Bucket root'}
+      aria-multiselectable
       aria-busy={column.status === 'LOADING'}
       data-column=""
       data-testid={`storage-column-${index}`}
@@ -102,9 +104,11 @@ export function ExplorerColumn(props: ExplorerColumnProps) {
         <div style={{ padding: 12 }}><SkeletonLines lines={4} /></div>
       ) : null}
       {column.status !== 'LOADING' && rows.length === 0 ? (
-        <p className={css.columnEmpty}>
-          {column.status === 'FAILED' ? 'Could not load this folder.' : props.refusal('upload') === null ? 'Drop files here to upload them.' : 'This folder is empty.'}
-        </p>
+        <div role="row">
+          <p role="gridcell" className={css.columnEmpty}>
+            {column.status === 'FAILED' ? 'Could not load this folder.' : props.refusal('upload') === null ? 'Drop files here to upload them.' : 'This folder is empty.'}
+          </p>
+        </div>
       ) : null}
       {rows.map((row) => (
         <ExplorerRow

@@ -45,8 +45,10 @@ export const ExplorerRow = memo(function ExplorerRow(props: ExplorerRowProps) {
   }
   const isFolder = row.type === 'FOLDER';
   return (
+    // A grid row, not an option (issue 24, axe nested-interactive): an option may not hold a button, a row's cells
+    // may. The row keeps the roving focus and the selection; the actions button has a cell of its own.
     <div
-      role="option"
+      role="row"
       aria-selected={isSelected || isOpen}
       tabIndex={-1}
       data-row=""
@@ -60,16 +62,18 @@ export const ExplorerRow = memo(function ExplorerRow(props: ExplorerRowProps) {
         if (e.key === 'Enter' && e.target === e.currentTarget && row.status === 'READY') onRowAction(row, { kind: 'open' }, e.metaKey || e.ctrlKey);
       }}
     >
-      <span className={css.rowIcon} aria-hidden>{isFolder ? '▸' : '·'}</span>
-      <span className={css.rowName}>{row.name}</span>
-      {row.status === 'LOADING' ? <span className={css.rowMeta}>Loading…</span> : null}
-      {row.isCorrupted ? <span className={css.corrupted} title="This file has no metadata">Corrupted</span> : null}
-      {showDetails ? <span className={css.rowMeta} style={{ width: 140 }}>{isFolder ? 'Folder' : (row.metadata?.mimetype ?? '')}</span> : null}
-      {showDetails ? <span className={css.rowMeta} style={{ width: 160 }}>{row.updated_at ? new Date(row.updated_at).toLocaleString() : ''}</span> : null}
-      {!isFolder && row.metadata?.size !== undefined && row.status === 'READY' ? (
-        <span className={css.rowMeta} style={showDetails ? { width: 70, textAlign: 'right' } : undefined}>{formatBytes(row.metadata.size)}</span>
-      ) : showDetails ? <span style={{ width: 70 }} /> : null}
-      {row.status === 'READY' ? <RowMenu {...props} /> : null}
+      <div role="gridcell" className={css.rowCell}>
+        <span className={css.rowIcon} aria-hidden>{isFolder ? '▸' : '·'}</span>
+        <span className={css.rowName}>{row.name}</span>
+        {row.status === 'LOADING' ? <span className={css.rowMeta}>Loading…</span> : null}
+        {row.isCorrupted ? <span className={css.corrupted} title="This file has no metadata">Corrupted</span> : null}
+        {showDetails ? <span className={css.rowMeta} style={{ width: 140 }}>{isFolder ? 'Folder' : (row.metadata?.mimetype ?? '')}</span> : null}
+        {showDetails ? <span className={css.rowMeta} style={{ width: 160 }}>{row.updated_at ? new Date(row.updated_at).toLocaleString() : ''}</span> : null}
+        {!isFolder && row.metadata?.size !== undefined && row.status === 'READY' ? (
+          <span className={css.rowMeta} style={showDetails ? { width: 70, textAlign: 'right' } : undefined}>{formatBytes(row.metadata.size)}</span>
+        ) : showDetails ? <span style={{ width: 70 }} /> : null}
+      </div>
+      <div role="gridcell">{row.status === 'READY' ? <RowMenu {...props} /> : null}</div>
     </div>
   );
 });
@@ -151,23 +155,25 @@ function EditingRow(props: { initial: string; error: string | null; isFolder: bo
   }, []);
   return (
     <div data-testid="storage-editing-row">
-      <div className={css.row} data-status="EDITING">
-        <span className={css.rowIcon} aria-hidden>{props.isFolder ? '▸' : '·'}</span>
-        <input
-          className={css.nameInput}
-          aria-label={props.initial === '' ? 'New folder name' : `New name for ${props.initial}`}
-          aria-invalid={props.error !== null}
-          aria-describedby={props.error ? 'storage-name-error' : undefined}
-          ref={input}
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-          onKeyDown={(e) => {
-            e.stopPropagation();
-            if (e.key === 'Enter') props.onSubmit(name);
-            if (e.key === 'Escape') props.onCancel();
-          }}
-          onBlur={() => props.onSubmit(name)}
-        />
+      <div role="row" className={css.row} data-status="EDITING">
+        <div role="gridcell" className={css.rowCell}>
+          <span className={css.rowIcon} aria-hidden>{props.isFolder ? '▸' : '·'}</span>
+          <input
+            className={css.nameInput}
+            aria-label={props.initial === '' ? 'New folder name' : `New name for ${props.initial}`}
+            aria-invalid={props.error !== null}
+            aria-describedby={props.error ? 'storage-name-error' : undefined}
+            ref={input}
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            onKeyDown={(e) => {
+              e.stopPropagation();
+              if (e.key === 'Enter') props.onSubmit(name);
+              if (e.key === 'Escape') props.onCancel();
+            }}
+            onBlur={() => props.onSubmit(name)}
+          />
+        </div>
       </div>
       {props.error ? <div id="storage-name-error" role="alert" className={css.nameError}>{props.error}</div> : null}
     </div>

@@ -65,6 +65,8 @@ export const row = style({
     '&[data-status="LOADING"]': { opacity: 0.6 },
   },
 });
+/** The name cell of a row (issue 24: the row's cells are grid cells): it lays out the icon, name and details. */
+export const rowCell = style({ display: 'flex', alignItems: 'center', gap: 8, flex: 1, minWidth: 0, height: '100%' });
 export const rowName = style({ flex: 1, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' });
 export const rowMeta = style({ fontSize: 11, color: vars.color.muted, whiteSpace: 'nowrap' });
 export const corrupted = style({ fontSize: 11, color: vars.color.destructive });
