@@ -1,0 +1,30 @@
+// @vitest-environment jsdom
+import '../../ui/testing/jsdom.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import SqlCodeEditor from './SqlCodeEditor.tsx';
+
+const props = {
+  value: 'select 1',
+  onChange: vi.fn(),
+  onRun: vi.fn(),
+  completion: null,
+  functions: null,
+  defaultSchema: 'public',
+  error: null,
+};
+
+describe('SqlCodeEditor', () => {
+  it("the text area itself is named 'SQL' (issue 24, aria-input-field-name: the name sat on a wrapper)", () => {
+    render(<SqlCodeEditor {...props} theme="dark" />);
+    const area = screen.getByRole('textbox', { name: 'SQL' });
+    expect(area.classList.contains('cm-content')).toBe(true);
+  });
+
+  it('says how to leave it: Tab indents, Esc then Tab moves on (issue 24)', () => {
+    render(<SqlCodeEditor {...props} theme="light" />);
+    const area = screen.getByRole('textbox', { name: 'SQL' });
+    const hint = document.getElementById(area.getAttribute('aria-describedby') ?? '');
+    expect(hint?.textContent).toBe('Ctrl or Cmd+Enter runs the query. Press Escape, then Tab, to leave the editor.');
+  });
+});
