@@ -1,0 +1,104 @@
+// Who calls the Data API (issue 17): the project's key (`apikey` header, else the bearer token) names the project;
+// the bearer JWT, when one is sent, gives the role and the claims (anon, authenticated, service_role), verified
+// with the project's JWT secret. One platform query per request reads the project's secret, status and settings.
+import { jwtVerify, type JWTPayload } from 'jose';
+import type pg from 'pg';
+import { recordKeyUse } from '../project-api/keys.ts';
+import { API_KEY_ROLES, type ApiKeyRole } from '../projects/keys.ts';
+import { ApiError } from './errors.ts';
+import { DEFAULT_SETTINGS, type DataApiSettings } from './settings.ts';
+
+export const REQUEST_ROLES = ['anon', 'authenticated', 'service_role'] as const;
+export type RequestRole = (typeof REQUEST_ROLES)[number];
+
+export interface Caller {
+  projectId: number;
+  role: RequestRole;
+  claims: JWTPayload;
+  settings: DataApiSettings;
+}
+
+interface ProjectRow {
+  id: number;
+  status: string;
+  jwt_secret: string;
+  db_schema: string[] | null;
+  max_rows: number | null;
+}
+
+const unauthorized = (message: string, code = 'PGRST301') => new ApiError(401, code, message, null, null);
+
+/** Statuses in which the project's database is not served (a paused project answers 503 as the REST root does). */
+function unavailable(status: string): ApiError {
+  const message = status === 'INACTIVE' ? 'The project is paused: restore it to use its API' : `The project is not running (status ${status})`;
+  return new ApiError(503, 'PGRST002', message);
+}
+
+/** When each key was last recorded by this process: key use is written at most once a minute per key. */
+const lastRecorded = new Map<string, number>();
+const RECORD_EVERY_MS = 60_000;
+
+export async function authenticate(platform: Pick<pg.Pool, 'query'>, ref: string, headers: Headers): Promise<Caller> {
+  const apikey = headers.get('apikey')?.trim() || null;
+  const bearer = /^Bearer\s+(\S+)\s*$/i.exec(headers.get('authorization') ?? '')?.[1] ?? null;
+  if (!apikey && !bearer) throw unauthorized('No API key found in request', 'PGRST302');
+  const { rows } = await platform.query<ProjectRow>(
+    `select p.id, p.status, s.jwt_secret, d.db_schema, d.max_rows
+       from projects p join project_secrets s on s.project_id = p.id
+       left join data_api_settings d on d.project_id = p.id
+      where p.ref = $1 and p.deletion_requested_at is null`,
+    [ref],
+  );
+  const project = rows[0];
+  if (!project) throw unauthorized('Invalid API key');
+  const secret = new TextEncoder().encode(project.jwt_secret);
+
+  // The key: one of the project's own (anon or service_role, issued by the platform for this ref).
+  const projectKey = apikey ?? bearer!;
+  let keyRole: ApiKeyRole;
+  let keyPayload: JWTPayload;
+  try {
+    const { payload } = await jwtVerify(projectKey, secret, { issuer: 'strata', algorithms: ['HS256'] });
+    if (payload.ref !== ref || typeof payload.role !== 'string' || !(API_KEY_ROLES as readonly string[]).includes(payload.role)) {
+      throw new Error('not a key of this project');
+    }
+    keyRole = payload.role as ApiKeyRole;
+    keyPayload = payload;
+  } catch {
+    throw unauthorized('Invalid API key');
+  }
+
+  // The bearer token: any JWT signed with the project's secret whose role is one the API serves (a user's session).
+  let claims = keyPayload;
+  if (bearer && bearer !== projectKey) {
+    try {
+      const { payload } = await jwtVerify(bearer, secret, { algorithms: ['HS256'] });
+      claims = payload;
+    } catch (error) {
+      const expired = (error as { code?: string }).code === 'ERR_JWT_EXPIRED';
+      throw unauthorized(expired ? 'JWT expired' : 'JWT could not be verified', expired ? 'PGRST303' : 'PGRST301');
+    }
+  }
+  const role = claims.role;
+  if (typeof role !== 'string' || !(REQUEST_ROLES as readonly string[]).includes(role)) {
+    throw unauthorized(`The JWT role ${typeof role === 'string' ? `"${role}" ` : ''}is not one the Data API serves (anon, authenticated, service_role)`);
+  }
+
+  if (project.status !== 'ACTIVE_HEALTHY') throw unavailable(project.status);
+
+  const recordKey = `${project.id}:${keyRole}`;
+  const now = Date.now();
+  if (now - (lastRecorded.get(recordKey) ?? 0) > RECORD_EVERY_MS) {
+    lastRecorded.set(recordKey, now);
+    await recordKeyUse(platform, { projectId: project.id, role: keyRole }).catch(() => lastRecorded.delete(recordKey));
+  }
+  return {
+    projectId: project.id,
+    role: role as RequestRole,
+    claims,
+    settings: {
+      schemas: project.db_schema ?? DEFAULT_SETTINGS.schemas,
+      maxRows: project.max_rows ?? DEFAULT_SETTINGS.maxRows,
+    },
+  };
+}

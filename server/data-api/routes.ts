@@ -1,0 +1,498 @@
+// The project's Data API at `{project API URL}/rest/v1` (issue 17, spec B2.5/B7, DESIGN §5): PostgREST's HTTP
+// semantics for the official postgrest-js. Each request runs in one transaction on the project API's pool, as the
+// caller's role (`set_config('role', …, true)` — SET LOCAL ROLE) with `request.jwt.claims` set for RLS policies, a
+// statement timeout and a row cap.
+import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { ident } from '@scaleleap/pg-format';
+import type pg from 'pg';
+import type { Services } from '../services.ts';
+import { authenticate, type Caller } from './auth.ts';
+import { ApiError, fromPostgres, parseError } from './errors.ts';
+import { openApiDocument } from './openapi.ts';
+import { parseQuery, type ParsedQuery } from './parse.ts';
+import { schemaCache, type Relation, type SchemaCache } from './schema.ts';
+import { Builder, columnOf, compactParams, Params, pickFunction, valueParam } from './sql.ts';
+
+export interface DataApiOptions {
+  /** Statement timeout of one request (PostgREST deployments default to a few seconds). */
+  statementTimeoutMs?: number;
+  /** Largest request body accepted. */
+  maxBodyBytes?: number;
+}
+
+const DEFAULT_TIMEOUT_MS = 8_000;
+const DEFAULT_BODY_BYTES = 10 * 1024 * 1024;
+/** Bind parameters of one statement: Postgres takes at most 65535. */
+const MAX_VALUES = 60_000;
+/** Builder errors that may only mean the catalog was read before the change the request relies on. */
+const CACHE_MISSES = new Set(['42P01', '42703', 'PGRST200', 'PGRST202', 'PGRST204']);
+
+interface Prefer {
+  return: 'minimal' | 'representation' | 'headers-only' | null;
+  count: 'exact' | 'planned' | 'estimated' | null;
+  resolution: 'merge-duplicates' | 'ignore-duplicates' | null;
+  missingDefault: boolean;
+  rollback: boolean;
+}
+
+function parsePrefer(headers: Headers): Prefer {
+  const prefer: Prefer = { return: null, count: null, resolution: null, missingDefault: false, rollback: false };
+  for (const part of (headers.get('prefer') ?? '').split(',')) {
+    const [name, value] = part.trim().split('=').map((s) => s?.trim());
+    if (name === 'return' && (value === 'minimal' || value === 'representation' || value === 'headers-only')) prefer.return = value;
+    if (name === 'count' && (value === 'exact' || value === 'planned' || value === 'estimated')) prefer.count = value;
+    if (name === 'resolution' && (value === 'merge-duplicates' || value === 'ignore-duplicates')) prefer.resolution = value;
+    if (name === 'missing' && value === 'default') prefer.missingDefault = true;
+    if (name === 'tx' && value === 'rollback') prefer.rollback = true;
+  }
+  return prefer;
+}
+
+interface Output {
+  single: boolean;
+  stripNulls: boolean;
+}
+
+/** The media type asked for: a JSON array (default) or one object (single/maybeSingle, docs "Singular or Plural"). */
+function parseAccept(headers: Headers): Output {
+  const accept = headers.get('accept');
+  if (!accept) return { single: false, stripNulls: false };
+  for (const range of accept.split(',')) {
+    const [type, ...params] = range.trim().split(';').map((s) => s.trim().toLowerCase());
+    const stripNulls = params.includes('nulls=stripped');
+    if (type === 'application/vnd.pgrst.object+json' || type === 'application/vnd.pgrst.object') return { single: true, stripNulls };
+    if (type === 'application/json' || type === 'application/vnd.pgrst.array+json' || type === '*/*' || type === 'application/*') {
+      return { single: false, stripNulls };
+    }
+  }
+  throw new ApiError(406, 'PGRST107', `None of these media types are available: ${accept}`);
+}
+
+/** The requested window: limit/offset of the query string, else a `Range: from-to` header. */
+function window(headers: Headers, query: ParsedQuery, maxRows: number): { limit: number; offset: number } {
+  const top = query.levels.get('');
+  let offset = top?.offset ?? 0;
+  let limit = top?.limit ?? null;
+  const range = headers.get('range');
+  if (range && top?.limit == null && top?.offset == null) {
+    const match = /^(?:items=)?(\d+)-(\d*)$/.exec(range.trim());
+    if (!match) throw new ApiError(416, 'PGRST103', 'Requested range not satisfiable', `The Range header '${range}' is not of the form from-to`);
+    offset = Number(match[1]);
+    if (match[2]) {
+      const to = Number(match[2]);
+      if (to < offset) throw new ApiError(416, 'PGRST103', 'Requested range not satisfiable', `The range ends (${to}) before it starts (${offset})`);
+      limit = to - offset + 1;
+    }
+  }
+  return { limit: Math.min(limit ?? maxRows, maxRows), offset };
+}
+
+interface Result {
+  status: number;
+  body: string | null;
+  headers: Record<string, string>;
+  /** The transaction is rolled back (Prefer: tx=rollback, or a single-object answer that failed). */
+  rollback?: boolean;
+}
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+const OBJECT_TYPE = 'application/vnd.pgrst.object+json; charset=utf-8';
+
+function contentRange(offset: number, page: number, total: number | null): string {
+  const size = total === null ? '*' : String(total);
+  return page > 0 ? `${offset}-${offset + page - 1}/${size}` : `*/${size}`;
+}
+
+function singleError(page: number): ApiError {
+  return new ApiError(406, 'PGRST116', 'JSON object requested, multiple (or no) rows returned', `The result contains ${page} rows`);
+}
+
+/** The JSON text of the rows of `rows` (a select), as an array or, for one-object answers, the object. */
+function bodySql(rows: string, output: Output, countSql: string | null): string {
+  const agg = output.stripNulls ? 'json_strip_nulls(json_agg(pgrst_r))' : 'json_agg(pgrst_r)';
+  const body = output.single ? `case when count(*) = 1 then (${agg}->0)::text end` : `coalesce(${agg}, '[]'::json)::text`;
+  return `select ${body} as body, count(*)::int as page${countSql ? `, (${countSql})::text as total` : ''} from (${rows}) as pgrst_r`;
+}
+
+async function totalCount(client: pg.PoolClient, kind: Prefer['count'], countFrom: string, values: unknown[], maxRows: number): Promise<number | null> {
+  if (kind === null || kind === 'exact') return null; // exact is counted in the main statement
+  const { rows } = await client.query<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
+    compactParams(`explain (format json) select 1 from ${countFrom}`, values),
+  );
+  const planned = rows[0]?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? 0;
+  if (kind === 'estimated' && planned <= maxRows) {
+    const exact = await client.query<{ total: string }>(compactParams(`select count(*) as total from ${countFrom}`, values));
+    return Number(exact.rows[0]?.total ?? 0);
+  }
+  return planned;
+}
+
+interface RequestContext {
+  caller: Caller;
+  cache: SchemaCache;
+  schema: string;
+  headers: Headers;
+  method: string;
+  search: URLSearchParams;
+  body: unknown;
+  prefer: Prefer;
+  output: Output;
+}
+
+async function readTable(client: pg.PoolClient, ctx: RequestContext, name: string): Promise<Result> {
+  const query = parseQuery(ctx.search);
+  const params = new Params();
+  const builder = new Builder(ctx.cache, ctx.schema, query, params);
+  const relation = builder.relation(name);
+  const { limit, offset } = window(ctx.headers, query, ctx.caller.settings.maxRows);
+  const { rows, countFrom } = builder.rows({ sql: `${ident(relation.schema)}.${ident(relation.name)}`, relation }, { limit, offset, filtered: true });
+  const exact = ctx.prefer.count === 'exact' ? `select count(*) from ${countFrom}` : null;
+  const result = await client.query<{ body: string | null; page: number; total: string | null }>({ text: bodySql(rows, ctx.output, exact), values: params.values });
+  const row = result.rows[0]!;
+  const total = row.total !== null && row.total !== undefined ? Number(row.total) : await totalCount(client, ctx.prefer.count, countFrom, params.values, ctx.caller.settings.maxRows);
+  if (ctx.output.single && row.page !== 1) throw singleError(row.page);
+  const partial = total !== null && row.page < total;
+  return {
+    status: partial ? 206 : 200,
+    body: ctx.method === 'HEAD' ? null : row.body,
+    headers: { 'content-type': ctx.output.single ? OBJECT_TYPE : JSON_TYPE, 'content-range': contentRange(offset, row.page, total) },
+  };
+}
+
+function rowsOfBody(body: unknown): Record<string, unknown>[] {
+  const list = Array.isArray(body) ? body : [body];
+  for (const item of list) {
+    if (typeof item !== 'object' || item === null || Array.isArray(item)) {
+      throw new ApiError(400, 'PGRST102', 'Empty or invalid json', 'Send a JSON object or an array of objects');
+    }
+  }
+  return list as Record<string, unknown>[];
+}
+
+/** After a mutation: its rows, shaped by `select` (with embeds) when the representation is asked for. */
+async function mutationResult(
+  client: pg.PoolClient,
+  ctx: RequestContext,
+  builder: Builder,
+  relation: Relation,
+  mutation: string,
+  created: boolean,
+): Promise<Result> {
+  const wantBody = ctx.prefer.return === 'representation';
+  let page: number;
+  let body: string | null = null;
+  if (wantBody) {
+    const { rows } = builder.rows({ sql: 'pgrst_m', relation }, { limit: Number.MAX_SAFE_INTEGER, offset: 0, filtered: false });
+    const sql = `with pgrst_m as (${mutation} returning pgrst_t.*) ${bodySql(rows, ctx.output, null)}`;
+    const result = await client.query<{ body: string | null; page: number }>({ text: sql, values: builder.params.values });
+    page = result.rows[0]!.page;
+    body = result.rows[0]!.body;
+  } else {
+    const result = await client.query({ text: mutation, values: builder.params.values });
+    page = result.rowCount ?? 0;
+  }
+  if (ctx.output.single && page !== 1) throw singleError(page);
+  const headers: Record<string, string> = { 'content-range': `*/${ctx.prefer.count ? page : '*'}` };
+  if (ctx.prefer.return) headers['preference-applied'] = `return=${ctx.prefer.return}`;
+  if (!wantBody) return { status: created ? 201 : 204, body: null, headers, rollback: ctx.prefer.rollback };
+  headers['content-type'] = ctx.output.single ? OBJECT_TYPE : JSON_TYPE;
+  return { status: created ? 201 : 200, body, headers, rollback: ctx.prefer.rollback };
+}
+
+async function insertRows(client: pg.PoolClient, ctx: RequestContext, name: string): Promise<Result> {
+  const query = parseQuery(ctx.search);
+  const params = new Params();
+  const builder = new Builder(ctx.cache, ctx.schema, query, params);
+  const relation = builder.relation(name);
+  const rows = rowsOfBody(ctx.body);
+  let columns: string[];
+  if (query.columns) columns = query.columns;
+  else {
+    columns = Object.keys(rows[0] ?? {});
+    const first = [...columns].sort().join('\u0000');
+    if (rows.some((row) => Object.keys(row).sort().join('\u0000') !== first)) {
+      throw new ApiError(400, 'PGRST102', 'All object keys must match', 'Send the same keys in every object, or name the columns with ?columns=');
+    }
+  }
+  const target = columns.map((column) => columnOf(relation, column));
+  if (rows.length * Math.max(target.length, 1) > MAX_VALUES) {
+    throw new ApiError(413, 'PGRST413', `Too many values in one request: send at most ${MAX_VALUES} (rows × columns)`);
+  }
+  const table = `${ident(relation.schema)}.${ident(relation.name)} as pgrst_t`;
+  if (rows.length === 0) return mutationResultEmpty(ctx);
+  let insert: string;
+  if (target.length === 0) {
+    if (rows.length !== 1) throw new ApiError(400, 'PGRST102', 'Objects without keys can only be inserted one at a time');
+    insert = `insert into ${table} default values`;
+  } else {
+    const values = rows.map(
+      (row) =>
+        `(${target
+          .map((column) =>
+            Object.hasOwn(row, column.name)
+              ? `cast(${params.add(valueParam(row[column.name], column.category))} as ${column.type})`
+              : ctx.prefer.missingDefault ? 'default' : 'null',
+          )
+          .join(', ')})`,
+    );
+    insert = `insert into ${table} (${target.map((c) => ident(c.name)).join(', ')}) values ${values.join(', ')}`;
+  }
+  if (ctx.prefer.resolution || query.onConflict) {
+    const conflict = query.onConflict ?? relation.primaryKey;
+    if (!conflict.length) {
+      throw new ApiError(400, 'PGRST100', `"${relation.name}" has no primary key: name the conflict columns with on_conflict`);
+    }
+    conflict.forEach((column) => columnOf(relation, column));
+    const conflictSql = `on conflict (${conflict.map((c) => ident(c)).join(', ')})`;
+    const updated = target.filter((c) => !conflict.includes(c.name));
+    if (ctx.prefer.resolution === 'ignore-duplicates') insert += ` ${conflictSql} do nothing`;
+    else if (ctx.prefer.resolution === 'merge-duplicates') {
+      const sets = (updated.length ? updated : target).map((c) => `${ident(c.name)} = excluded.${ident(c.name)}`);
+      insert += ` ${conflictSql} do update set ${sets.join(', ')}`;
+    }
+  }
+  return mutationResult(client, ctx, builder, relation, insert, true);
+}
+
+function mutationResultEmpty(ctx: RequestContext): Result {
+  const headers: Record<string, string> = { 'content-range': `*/${ctx.prefer.count ? 0 : '*'}` };
+  if (ctx.output.single) throw singleError(0);
+  if (ctx.prefer.return !== 'representation') return { status: 201, body: null, headers };
+  return { status: 201, body: '[]', headers: { ...headers, 'content-type': JSON_TYPE } };
+}
+
+async function updateRows(client: pg.PoolClient, ctx: RequestContext, name: string): Promise<Result> {
+  const query = parseQuery(ctx.search);
+  const params = new Params();
+  const builder = new Builder(ctx.cache, ctx.schema, query, params);
+  const relation = builder.relation(name);
+  if (typeof ctx.body !== 'object' || ctx.body === null || Array.isArray(ctx.body)) {
+    throw new ApiError(400, 'PGRST102', 'Empty or invalid json', 'PATCH takes one JSON object of the new values');
+  }
+  const changes = Object.entries(ctx.body as Record<string, unknown>);
+  const sets = changes.map(([column, value]) => {
+    const target = columnOf(relation, column);
+    return `${ident(target.name)} = cast(${params.add(valueParam(value, target.category))} as ${target.type})`;
+  });
+  const where = builder.whereSql('pgrst_t');
+  // Like the hosted platform (its safeupdate extension): a change of every row needs an explicit filter.
+  if (!where) throw new ApiError(400, '21000', 'UPDATE requires a WHERE clause', null, 'Add a filter, e.g. ?id=gte.0 to change every row');
+  if (!sets.length) return { status: 204, body: null, headers: {} };
+  return mutationResult(client, ctx, builder, relation, `update ${ident(relation.schema)}.${ident(relation.name)} as pgrst_t set ${sets.join(', ')}${where}`, false);
+}
+
+async function deleteRows(client: pg.PoolClient, ctx: RequestContext, name: string): Promise<Result> {
+  const query = parseQuery(ctx.search);
+  const builder = new Builder(ctx.cache, ctx.schema, query, new Params());
+  const relation = builder.relation(name);
+  const where = builder.whereSql('pgrst_t');
+  if (!where) throw new ApiError(400, '21000', 'DELETE requires a WHERE clause', null, 'Add a filter, e.g. ?id=gte.0 to delete every row');
+  return mutationResult(client, ctx, builder, relation, `delete from ${ident(relation.schema)}.${ident(relation.name)} as pgrst_t${where}`, false);
+}
+
+async function callFunction(client: pg.PoolClient, ctx: RequestContext, name: string): Promise<Result> {
+  const overloads = ctx.cache.functions.get(`${ctx.schema}\u0000${name}`) ?? [];
+  const argumentNames = new Set(overloads.flatMap((fn) => fn.args.map((a) => a.name)));
+  const read = ctx.method === 'GET' || ctx.method === 'HEAD';
+  const query = parseQuery(ctx.search, (param) => read && argumentNames.has(param));
+  let args: Record<string, unknown>;
+  if (read) args = Object.fromEntries(query.rest);
+  else {
+    if (ctx.body !== undefined && (typeof ctx.body !== 'object' || ctx.body === null || Array.isArray(ctx.body))) {
+      throw new ApiError(400, 'PGRST102', 'Empty or invalid json', 'Send the named arguments as one JSON object');
+    }
+    args = (ctx.body as Record<string, unknown> | undefined) ?? {};
+  }
+  const fn = pickFunction(ctx.cache, ctx.schema, name, Object.keys(args));
+  const params = new Params();
+  const builder = new Builder(ctx.cache, ctx.schema, query, params);
+  const argsSql = fn.args
+    .filter((a) => Object.hasOwn(args, a.name))
+    .map((a) => `${ident(a.name)} => cast(${params.add(valueParam(args[a.name], a.category))} as ${a.type})`);
+  const call = `${ident(fn.schema)}.${ident(fn.name)}(${argsSql.join(', ')})`;
+  const headers: Record<string, string> = {};
+  const send = (status: number, body: string | null, single: boolean): Result => {
+    if (ctx.prefer.return === 'minimal' || ctx.method === 'HEAD') return { status: ctx.prefer.return === 'minimal' ? 204 : status, body: null, headers };
+    return { status, body, headers: { ...headers, 'content-type': single ? OBJECT_TYPE : JSON_TYPE } };
+  };
+  if (fn.returnType === 'void') {
+    await client.query({ text: `select ${call}`, values: params.values });
+    return { status: 204, body: null, headers };
+  }
+  if (!fn.returnsRows && !fn.returnsSet) {
+    const { rows } = await client.query<{ body: string }>({ text: `select to_json(${call})::text as body`, values: params.values });
+    return send(200, rows[0]!.body, false);
+  }
+  const { limit, offset } = window(ctx.headers, query, ctx.caller.settings.maxRows);
+  if (!fn.returnsRows) {
+    // A set of scalars: an array of values.
+    const sql = `select coalesce(json_agg(pgrst_s.pgrst_v), '[]'::json)::text as body, count(*)::int as page
+                   from (select pgrst_v from ${call} as pgrst_v limit ${params.add(limit)} offset ${params.add(offset)}) as pgrst_s`;
+    const { rows } = await client.query<{ body: string; page: number }>({ text: sql, values: params.values });
+    headers['content-range'] = contentRange(offset, rows[0]!.page, null);
+    return send(200, rows[0]!.body, false);
+  }
+  // Rows: a table's rows (embeds follow that table's foreign keys) or a composite/OUT-columns result.
+  const bare = fn.returnType.replace(/^.*\./, '').replace(/^"|"$/g, '');
+  const relation = ctx.cache.relations.get(`${ctx.schema}\u0000${bare}`) ?? null;
+  const { rows, countFrom } = builder.rows({ sql: call, relation }, { limit, offset, filtered: true });
+  const single = ctx.output.single || !fn.returnsSet;
+  const exact = ctx.prefer.count === 'exact' ? `select count(*) from ${countFrom}` : null;
+  const result = await client.query<{ body: string | null; page: number; total: string | null }>({
+    text: bodySql(rows, { ...ctx.output, single }, exact),
+    values: params.values,
+  });
+  const row = result.rows[0]!;
+  if (ctx.output.single && row.page !== 1) throw singleError(row.page);
+  const total = row.total != null ? Number(row.total) : await totalCount(client, ctx.prefer.count, countFrom, params.values, ctx.caller.settings.maxRows);
+  headers['content-range'] = contentRange(offset, row.page, total);
+  return send(200, !fn.returnsSet && row.page === 0 ? 'null' : row.body, single);
+}
+
+async function readBody(c: Context): Promise<unknown> {
+  if (c.req.method === 'GET' || c.req.method === 'HEAD' || c.req.method === 'DELETE') return undefined;
+  const text = await c.req.text();
+  if (text.trim() === '') return undefined;
+  const type = (c.req.header('content-type') ?? 'application/json').split(';')[0]!.trim().toLowerCase();
+  if (type !== 'application/json' && type !== 'text/plain') {
+    throw new ApiError(415, 'PGRST107', `The media type ${type} is not accepted: send application/json`);
+  }
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ApiError(400, 'PGRST102', 'Empty or invalid json');
+  }
+}
+
+function respond(c: Context, error: ApiError): Response {
+  return c.newResponse(JSON.stringify(error.body()), error.status as 400, { 'content-type': JSON_TYPE });
+}
+
+export function dataApiRoutes(deps: { services: () => Promise<Services>; publicHost: string; options?: DataApiOptions }): Hono {
+  const routes = new Hono();
+  const timeoutMs = deps.options?.statementTimeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const limit = bodyLimit({
+    maxSize: deps.options?.maxBodyBytes ?? DEFAULT_BODY_BYTES,
+    onError: (c) => respond(c, new ApiError(413, 'PGRST413', 'The request body is too large')),
+  });
+
+  async function serve(
+    c: Context,
+    work: ((client: pg.PoolClient, ctx: RequestContext) => Promise<Result>) | 'openapi',
+  ): Promise<Response> {
+    const ref = c.req.param('ref')!;
+    const headers = c.req.raw.headers;
+    try {
+      let services: Services;
+      try {
+        services = await deps.services();
+      } catch {
+        throw new ApiError(503, 'PGRST000', 'The platform database is not available');
+      }
+      const caller = await authenticate(services.pool, ref, headers);
+      const method = c.req.method;
+      const read = method === 'GET' || method === 'HEAD';
+      // Accept-Profile (reads) / Content-Profile (writes) pick one of the exposed schemas (docs "Schemas").
+      const profile = headers.get(read ? 'accept-profile' : 'content-profile')?.trim();
+      const schema = profile || caller.settings.schemas[0]!;
+      if (!caller.settings.schemas.includes(schema)) {
+        throw new ApiError(406, 'PGRST106', `The schema must be one of the following: ${caller.settings.schemas.join(', ')}`);
+      }
+      let pool: pg.Pool;
+      try {
+        pool = await services.pools.get(ref);
+      } catch {
+        throw new ApiError(503, 'PGRST000', 'The project database is not available');
+      }
+      let cache = await schemaCache(ref, pool, caller.settings.schemas).catch(() => {
+        throw new ApiError(503, 'PGRST002', 'Could not read the schema of the project database');
+      });
+      if (work === 'openapi') {
+        return c.json(openApiDocument(cache, schema, deps.publicHost, ref));
+      }
+      const body = await readBody(c);
+      const url = new URL(c.req.url);
+      const base: Omit<RequestContext, 'cache'> = {
+        caller,
+        schema,
+        headers,
+        method,
+        search: url.searchParams,
+        body,
+        prefer: parsePrefer(headers),
+        output: parseAccept(headers),
+      };
+      let result: Result;
+      try {
+        result = await transaction(pool, caller, schema, read, timeoutMs, url.pathname, method, (client) => work(client, { ...base, cache }));
+      } catch (error) {
+        // The request may name a table made a moment ago: read the catalog again once.
+        if (!(error instanceof ApiError) || !CACHE_MISSES.has(error.code) || Date.now() - cache.loadedAt < 100) throw error;
+        cache = await schemaCache(ref, pool, caller.settings.schemas, { fresh: true });
+        result = await transaction(pool, caller, schema, read, timeoutMs, url.pathname, method, (client) => work(client, { ...base, cache }));
+      }
+      return c.newResponse(result.body, result.status as 200, result.headers);
+    } catch (error) {
+      if (error instanceof ApiError) return respond(c, error);
+      return respond(c, new ApiError(500, 'PGRST000', 'Unexpected error'));
+    }
+  }
+
+  const table = (work: (client: pg.PoolClient, ctx: RequestContext, name: string) => Promise<Result>) => (c: Context) =>
+    serve(c, (client, ctx) => work(client, ctx, c.req.param('name')!));
+
+  routes.get('/p/:ref/rest/v1/', (c) => serve(c, 'openapi'));
+  routes.on(['GET', 'HEAD', 'POST'], '/p/:ref/rest/v1/rpc/:name', limit, table(callFunction));
+  routes.on(['GET', 'HEAD'], '/p/:ref/rest/v1/:name', table(readTable));
+  routes.post('/p/:ref/rest/v1/:name', limit, table(insertRows));
+  routes.patch('/p/:ref/rest/v1/:name', limit, table(updateRows));
+  routes.delete('/p/:ref/rest/v1/:name', table(deleteRows));
+  routes.on(['PUT'], '/p/:ref/rest/v1/:name', (c) => respond(c, new ApiError(405, 'PGRST117', 'Unsupported HTTP method: PUT')));
+  return routes;
+}
+
+/**
+ * One transaction per request: the caller's role and claims (local to it, so the pooled connection is left as it
+ * was), a statement timeout, and a search path of the profile's schema. Postgres errors become PostgREST's.
+ */
+async function transaction(
+  pool: pg.Pool,
+  caller: Caller,
+  schema: string,
+  readOnly: boolean,
+  timeoutMs: number,
+  path: string,
+  method: string,
+  work: (client: pg.PoolClient) => Promise<Result>,
+): Promise<Result> {
+  let client: pg.PoolClient;
+  try {
+    client = await pool.connect();
+  } catch {
+    throw new ApiError(503, 'PGRST000', 'Could not connect to the project database');
+  }
+  let broken: Error | undefined;
+  try {
+    await client.query(readOnly ? 'begin isolation level read committed read only' : 'begin');
+    const searchPath = schema === 'public' ? ident('public') : `${ident(schema)}, public`;
+    await client.query(
+      `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true), set_config('statement_timeout', $3, true),
+              set_config('search_path', $4, true), set_config('request.method', $5, true), set_config('request.path', $6, true)`,
+      [caller.role, JSON.stringify(caller.claims), String(timeoutMs), searchPath, method, path],
+    );
+    const result = await work(client);
+    await client.query(result.rollback ? 'rollback' : 'commit');
+    return result;
+  } catch (error) {
+    await client.query('rollback').catch((rollbackError: Error) => {
+      broken = rollbackError;
+    });
+    if (error instanceof ApiError) throw error;
+    throw fromPostgres(error, caller.role !== 'anon');
+  } finally {
+    client.release(broken);
+  }
+}
+
+export { parseError };
