@@ -94,7 +94,23 @@ describe('delete-project machine: examples', () => {
     expect(notices).toEqual([
       { type: 'notice.toast', kind: 'error', message: 'Failed to delete project: You need additional permissions to delete this project' },
       { type: 'notice.log', message: 'Failed to submit exit survey: down' },
+      { type: 'project.deleted' },
     ]);
+  });
+
+  it('emits project.deleted once the project is gone (issue 15: the modal navigates on it), after the survey on paid plans', async () => {
+    for (const isFreePlan of [true, false]) {
+      const { actor, fakes, notices } = start({ isFreePlan });
+      actor.send({ type: 'name.edit', value: 'Storefront' });
+      actor.send({ type: 'reason.toggle', reason: 'Too expensive' });
+      actor.send({ type: 'delete.submit' });
+      await fakes.resolve('deleteProject', {});
+      if (!isFreePlan) {
+        expect(notices).toEqual([]);
+        await fakes.resolve('sendExitSurvey', {});
+      }
+      expect(notices).toEqual([{ type: 'project.deleted' }]);
+    }
   });
 
   it('the default actors are loud stubs', async () => {

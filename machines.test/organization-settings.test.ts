@@ -75,6 +75,23 @@ describe('organization-settings machine: examples', () => {
     expect(selectIsDeleted(actor.getSnapshot())).toBe(true);
   });
 
+  it('emits what the page does next (issue 15): renamed → toast and reload, delete failed → the modal closes, deleted → leave', async () => {
+    const { actor, fakes } = start();
+    const emitted: unknown[] = [];
+    actor.on('*', (event) => emitted.push(event));
+    actor.send({ type: 'name.edit', value: 'Acme Labs' });
+    actor.send({ type: 'rename.submit' });
+    expect(emitted).toEqual([]);
+    await fakes.resolve('renameOrganization', { name: 'Acme Labs' });
+    expect(emitted).toEqual([{ type: 'organization.renamed', name: 'Acme Labs' }]);
+    actor.send({ type: 'delete.confirm' });
+    await fakes.reject('deleteOrganization', { message: FORBIDDEN, status: 403 });
+    expect(emitted.slice(1)).toEqual([{ type: 'organization.deleteFailed', message: FORBIDDEN }]);
+    actor.send({ type: 'delete.confirm' });
+    await fakes.resolve('deleteOrganization');
+    expect(emitted.slice(2)).toEqual([{ type: 'organization.deleted' }]);
+  });
+
   it('a reload adopts the new name only while the field is untouched', () => {
     const { actor } = start();
     actor.send({ type: 'organization.loaded', name: 'Renamed elsewhere' });

@@ -1,7 +1,7 @@
 // The delete-project modal (spec A2.9, A5, A7, A8): the project name typed exactly; on non-free plans at least
 // one exit-survey reason; DELETE, then the survey to /platform/feedback/downgrade whose failure is only logged.
 // What the user typed stays when the delete fails. The view navigates once the machine reaches `deleted`.
-import { assign, assertEvent, enqueueActions, fromPromise, setup } from 'xstate';
+import { assign, assertEvent, emit, enqueueActions, fromPromise, setup } from 'xstate';
 import { CONFIRMATION_MISMATCH_ERROR, matchesConfirmation } from '../src/domain/confirm.ts';
 import { errorMessage, exitSurvey, failureText, LIFECYCLE_TEXT, toastNotice, type ExitSurvey, type LifecycleNotice } from '../src/domain/project-lifecycle.ts';
 import { notProvided } from './support.ts';
@@ -31,12 +31,17 @@ export const nameMatches = (context: Pick<DeleteProjectContext, 'typed' | 'name'
 /** spec A2.9: the exit survey is shown (and required) on non-free plans only. */
 export const surveyRequired = (context: Pick<DeleteProjectContext, 'isFreePlan'>): boolean => !context.isFreePlan;
 
+/** The project is gone (and the survey sent or given up): the view leaves for the organization (spec A7). */
+export interface ProjectDeletedEmitted {
+  type: 'project.deleted';
+}
+
 export const deleteProjectMachine = setup({
   types: {} as {
     context: DeleteProjectContext;
     events: DeleteProjectEvent;
     input: DeleteProjectInput;
-    emitted: LifecycleNotice;
+    emitted: LifecycleNotice | ProjectDeletedEmitted;
     tags: 'busy' | 'error';
   },
   actors: {
@@ -113,7 +118,8 @@ export const deleteProjectMachine = setup({
         onError: { target: 'deleted', actions: 'logSurveyFailure' },
       },
     },
-    deleted: { type: 'final' },
+    // Emitted, not watched as a flag (issue 15): the modal navigates once per deletion.
+    deleted: { type: 'final', entry: emit({ type: 'project.deleted' }) },
   },
 });
 

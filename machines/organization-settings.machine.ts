@@ -1,6 +1,6 @@
 // Organization settings (spec A2.2 /org/{slug}/general): rename the organization, or delete it after the typed
 // confirmation (spec A5). Deleting is for owners; the platform enforces it and its message is shown verbatim.
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
 import { ORGANIZATION_MESSAGES, validateOrganizationName } from '../src/domain/organizations.ts';
 import { errorMessage, notProvided } from './support.ts';
 
@@ -30,6 +30,15 @@ export type OrganizationSettingsEvent =
   | OrganizationDeleteDismissEvent
   | OrganizationLoadedEvent;
 
+/**
+ * What the page does next (issue 15: emitted, not watched as flags): a saved name is toasted and the route data
+ * reloaded; a refused delete closes the modal so the message shows on the page; a deleted organization is left.
+ */
+export type OrganizationSettingsEmitted =
+  | { type: 'organization.renamed'; name: string }
+  | { type: 'organization.deleteFailed'; message: string }
+  | { type: 'organization.deleted' };
+
 export type RenameOrganizationInput = { slug: string; name: string };
 export type DeleteOrganizationInput = { slug: string };
 
@@ -43,6 +52,7 @@ export const organizationSettingsMachine = setup({
     context: OrganizationSettingsContext;
     events: OrganizationSettingsEvent;
     input: OrganizationSettingsInput;
+    emitted: OrganizationSettingsEmitted;
     tags: 'busy' | 'error';
   },
   actors: {
@@ -109,7 +119,13 @@ export const organizationSettingsMachine = setup({
         id: 'renameOrganization',
         src: 'renameOrganization',
         input: ({ context }) => ({ slug: context.slug, name: context.name.trim() }),
-        onDone: { target: 'idle.saved', actions: { type: 'storeRenamed', params: ({ event }) => ({ output: event.output }) } },
+        onDone: {
+          target: 'idle.saved',
+          actions: [
+            { type: 'storeRenamed', params: ({ event }) => ({ output: event.output }) },
+            emit(({ context }) => ({ type: 'organization.renamed' as const, name: context.savedName })),
+          ],
+        },
         onError: { target: 'idle.renameFailed', actions: { type: 'storeRenameFailure', params: ({ event }) => ({ error: event.error }) } },
       },
     },
@@ -120,10 +136,16 @@ export const organizationSettingsMachine = setup({
         src: 'deleteOrganization',
         input: ({ context }) => ({ slug: context.slug }),
         onDone: { target: 'deleted' },
-        onError: { target: 'idle.deleteFailed', actions: { type: 'storeDeleteFailure', params: ({ event }) => ({ error: event.error }) } },
+        onError: {
+          target: 'idle.deleteFailed',
+          actions: [
+            { type: 'storeDeleteFailure', params: ({ event }) => ({ error: event.error }) },
+            emit(({ context }) => ({ type: 'organization.deleteFailed' as const, message: context.deleteError ?? '' })),
+          ],
+        },
       },
     },
-    deleted: { type: 'final' },
+    deleted: { type: 'final', entry: emit({ type: 'organization.deleted' }) },
   },
 });
 

@@ -5,11 +5,9 @@ import type { Organization } from '../../api/types.ts';
 import { organizationSettingsWithPlatform } from '../../actors/organization-settings.ts';
 import {
   selectDeleteError,
-  selectIsDeleted,
   selectIsDeleting,
   selectIsRenaming,
   selectIsUnchanged,
-  selectJustSaved,
   selectName,
   selectRenameError,
 } from '../../../machines/organization-settings.selectors.ts';
@@ -30,10 +28,8 @@ export function OrganizationSettingsPage({ organization }: { organization: Organ
   const renameError = useSelector(actor, selectRenameError);
   const renaming = useSelector(actor, selectIsRenaming);
   const unchanged = useSelector(actor, selectIsUnchanged);
-  const saved = useSelector(actor, selectJustSaved);
   const deleteError = useSelector(actor, selectDeleteError);
   const deleting = useSelector(actor, selectIsDeleting);
-  const deleted = useSelector(actor, selectIsDeleted);
   const [confirming, setConfirming] = useState(false);
   const partner = partnerOf(organization.managed_by);
 
@@ -42,24 +38,24 @@ export function OrganizationSettingsPage({ organization }: { organization: Organ
     actor.send({ type: 'organization.loaded', name: organization.name });
   }, [actor, organization.name]);
 
-  // A saved name must reach the header and the lists: reload the route data.
+  // What follows an outcome listens to the machine's emitted events (issue 15), once per outcome.
   useEffect(() => {
-    if (!saved) return;
-    toast.success('Organization name saved');
-    void router.invalidate();
-  }, [saved, router]);
-
-  useEffect(() => {
-    if (!deleted) return;
-    toast.success(`Organization ${organization.name} deleted`);
-    void router.invalidate();
-    void navigate({ to: '/organizations' });
-  }, [deleted, navigate, router, organization.name]);
-
-  // A failed delete closes the modal so the server's message shows on the page.
-  useEffect(() => {
-    if (deleteError) setConfirming(false);
-  }, [deleteError]);
+    const subscriptions = [
+      // A saved name must reach the header and the lists: reload the route data.
+      actor.on('organization.renamed', () => {
+        toast.success('Organization name saved');
+        void router.invalidate();
+      }),
+      // A failed delete closes the modal so the server's message shows on the page.
+      actor.on('organization.deleteFailed', () => setConfirming(false)),
+      actor.on('organization.deleted', () => {
+        toast.success(`Organization ${actor.getSnapshot().context.savedName} deleted`);
+        void router.invalidate();
+        void navigate({ to: '/organizations' });
+      }),
+    ];
+    return () => subscriptions.forEach((subscription) => subscription.unsubscribe());
+  }, [actor, navigate, router]);
 
   const rename = (event: FormEvent) => {
     event.preventDefault();

@@ -3,7 +3,7 @@
 // else /organizations, with the project and organization lists re-read (A7).
 import { useNavigate, useRouter } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import {
   selectDeleteError,
   selectFeedback,
@@ -70,18 +70,25 @@ function DeleteProjectForm({ project, onCancel, onBusyChange }: { project: Proje
   const reasons = useSelector(actor, selectReasons);
   const feedback = useSelector(actor, selectFeedback);
   const deleting = useSelector(actor, selectIsDeleting);
-  const deleted = useSelector(actor, selectIsDeleted);
   const error = useSelector(actor, selectDeleteError);
   const validation = useSelector(actor, selectValidation);
   const mismatch = useSelector(actor, selectNameMismatch);
 
+  // The modal cannot be dismissed while deleting nor once deleted (it is leaving).
+  const deleted = useSelector(actor, selectIsDeleted);
   useEffect(() => onBusyChange(deleting || deleted), [deleting, deleted, onBusyChange]);
+  // The project is gone: leave for the last visited organization (spec A7), on the machine's emitted event (issue 15).
+  const known = useRef<string[]>([]);
   useEffect(() => {
-    if (!deleted) return;
-    const known = organizations.map((o) => o.slug);
-    void router.invalidate();
-    void navigate({ to: afterDeleteHref(readLastVisitedOrg(known)) });
-  }, [deleted, navigate, router, organizations]);
+    known.current = organizations.map((o) => o.slug);
+  });
+  useEffect(() => {
+    const subscription = actor.on('project.deleted', () => {
+      void router.invalidate();
+      void navigate({ to: afterDeleteHref(readLastVisitedOrg(known.current)) });
+    });
+    return () => subscription.unsubscribe();
+  }, [actor, navigate, router]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
