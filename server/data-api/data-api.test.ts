@@ -91,6 +91,14 @@ describe('select', () => {
     expect(inner.data).toEqual([{ id: 1, books: [{ title: 'The Lathe of Heaven' }] }]);
   });
 
+  it('refuses filters, orders and limits on a resource the select does not embed (PGRST108), never ignores them', async () => {
+    for (const query of ['/authors?select=id&books.pages=eq.184', '/authors?select=id&books.order=id', '/authors?select=id,books(id)&reviews.limit=1']) {
+      const response = await p.raw(query, { key: p.keys.anon });
+      expect(response.status, query).toBe(400);
+      expect((await response.json()).code, query).toBe('PGRST108');
+    }
+  });
+
   it('answers PGRST200 for an unknown relationship', async () => {
     const { error, status } = await anon.from('authors').select('id, reviews(id)');
     expect(status).toBe(400);

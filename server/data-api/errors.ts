@@ -40,21 +40,18 @@ export function fromPostgres(error: unknown, authenticated: boolean): ApiError {
 }
 
 function statusOf(code: string, authenticated: boolean): number {
-  // PostgREST's table (docs: "Errors", SQLSTATE → HTTP status).
+  // PostgREST's table (docs "Errors", HTTP Status Codes), SQLSTATE → HTTP status.
   if (code === '42501') return authenticated ? 403 : 401; // insufficient_privilege
   if (code === '42P01' || code === '42883') return 404; // undefined_table, undefined_function
   if (code === '23505' || code === '23503') return 409; // unique / foreign key violation
   if (code === '25006') return 405; // read_only_sql_transaction (a volatile function called with GET)
-  if (code === '57014') return 504; // query_canceled: the statement timeout
   if (code === '53400') return 500; // config_limit_exceeded
   if (code === 'P0001') return 400; // raise_exception
-  if (code.startsWith('08')) return 503; // connection exceptions
-  if (code.startsWith('09') || code.startsWith('0L') || code.startsWith('0P')) return 500;
-  if (code.startsWith('25') || code.startsWith('28')) return 500;
-  if (code.startsWith('2D') || code.startsWith('38') || code.startsWith('39') || code.startsWith('3B')) return 500;
-  if (code.startsWith('40')) return 500;
-  if (code.startsWith('53') || code.startsWith('54') || code.startsWith('55') || code.startsWith('57') || code.startsWith('58')) return 503;
-  if (code.startsWith('F0') || code.startsWith('HV') || code.startsWith('P0') || code.startsWith('XX')) return 500;
+  if (code.startsWith('08') || code.startsWith('53')) return 503; // connection, insufficient resources
+  if (code.startsWith('0L') || code.startsWith('0P') || code.startsWith('28')) return 403;
+  if (['09', '25', '2D', '38', '39', '3B', '40', '54', '55', '57', '58', 'F0', 'HV', 'P0', 'XX'].some((prefix) => code.startsWith(prefix))) {
+    return 500; // 57014, the statement timeout, is one of these
+  }
   // 22 data exceptions, 23 other integrity violations, 42 syntax/undefined column…: the request was wrong.
   return 400;
 }

@@ -80,8 +80,22 @@ export class Builder {
     return found;
   }
 
+  /** Levels the statement has applied; any other level of the query names a resource that is not embedded. */
+  private readonly applied = new Set<string>(['']);
+
   level(path: string[]): Level {
+    this.applied.add(path.join('.'));
     return this.query.levels.get(path.join('.')) ?? EMPTY_LEVEL;
+  }
+
+  /** PGRST108: `books.pages=eq.1` without `books(...)` in the select would otherwise be silently ignored. */
+  assertLevelsApplied(): void {
+    for (const path of this.query.levels.keys()) {
+      if (!this.applied.has(path)) {
+        throw new ApiError(400, 'PGRST108', `'${path}' is not an embedded resource in this request`, null,
+          `Verify that '${path}' is included in the 'select' query parameter.`);
+      }
+    }
   }
 
   /** A column reference with its JSON path; JSON keys are parameters (an integer key indexes an array). */
@@ -232,6 +246,7 @@ export class Builder {
     // The count needs the laterals only when an !inner embed filters the top rows.
     const countFrom = `${from}${selection.innerFilters.length ? selection.joins : ''}${whereSql}`;
     const rows = `select ${selection.list} from ${from}${selection.joins}${whereSql}${this.orderSql(alias, top.order)} limit ${this.params.add(options.limit)} offset ${this.params.add(options.offset)}`;
+    this.assertLevelsApplied();
     return { rows, countFrom };
   }
 

@@ -1,0 +1,245 @@
+// The Data API's security promises (issue 17), each attacked: RLS under anon/authenticated/service_role with a
+// policy reading request.jwt.claims, roles only from verified JWTs, roles and claims that do not outlive the request,
+// injection through names, filters, orders, casts and bodies, exposed schemas, a paused project, the statement
+// timeout.
+import { randomUUID } from 'node:crypto';
+import { Hono } from 'hono';
+import { PostgrestClient } from '@supabase/postgrest-js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dataApiRoutes } from './routes.ts';
+import { saveSettings, validateSettings } from './settings.ts';
+import { startDataApiProject, type DataApiProject } from './testing.ts';
+
+let p: DataApiProject;
+const alice = randomUUID();
+const bob = randomUUID();
+let aliceToken = '';
+let bobToken = '';
+
+beforeAll(async () => {
+  p = await startDataApiProject('Data API security');
+  await p.sql(`
+    create table public.notes (id serial primary key, owner uuid not null, body text not null);
+    alter table public.notes enable row level security;
+    create policy "own notes" on public.notes for all to authenticated
+      using (owner = (current_setting('request.jwt.claims', true)::json->>'sub')::uuid)
+      with check (owner = (current_setting('request.jwt.claims', true)::json->>'sub')::uuid);
+    insert into public.notes (owner, body) values ('${alice}', 'alice 1'), ('${alice}', 'alice 2'), ('${bob}', 'bob 1');
+    create table public.staff_only (id int primary key, secret text);
+    revoke all on public.staff_only from anon, authenticated;
+    insert into public.staff_only values (1, 'payroll');
+    create table public.victims (id int primary key, name text);
+    insert into public.victims values (1, 'still here'), (2, 'me too');
+    create function public.whoami() returns json language sql stable
+      as $$ select json_build_object('role', current_user, 'sub', current_setting('request.jwt.claims', true)::json->>'sub',
+                                     'timeout', current_setting('statement_timeout')) $$;
+    create function public.nap(seconds float) returns int language sql as $$ select 1 from pg_sleep(seconds) $$;
+    create schema other;
+    grant usage on schema other to anon, authenticated, service_role;
+    create table other.things (id int primary key, label text);
+    grant select on other.things to anon, authenticated, service_role;
+    insert into other.things values (1, 'elsewhere');
+  `);
+  aliceToken = await p.jwt({ role: 'authenticated', sub: alice, aud: 'authenticated' });
+  bobToken = await p.jwt({ role: 'authenticated', sub: bob, aud: 'authenticated' });
+}, 120_000);
+
+afterAll(async () => p?.h.close());
+
+const bodies = (data: { body: string }[] | null) => (data ?? []).map((row) => row.body).sort();
+
+describe('row level security', () => {
+  it('shows anon nothing, each user their own rows, and service_role everything', async () => {
+    expect((await p.client(p.keys.anon).from('notes').select('body')).data).toEqual([]);
+    expect(bodies((await p.client(p.keys.anon, aliceToken).from('notes').select('body')).data)).toEqual(['alice 1', 'alice 2']);
+    expect(bodies((await p.client(p.keys.anon, bobToken).from('notes').select('body')).data)).toEqual(['bob 1']);
+    expect(bodies((await p.client(p.keys.service_role).from('notes').select('body')).data)).toEqual(['alice 1', 'alice 2', 'bob 1']);
+  });
+
+  it('runs as the JWT’s role with its claims, and the statement timeout, visible to SQL', async () => {
+    const who = await p.client(p.keys.anon, aliceToken).rpc('whoami');
+    expect(who.data).toEqual({ role: 'authenticated', sub: alice, timeout: '8s' });
+    expect((await p.client(p.keys.anon).rpc('whoami')).data).toMatchObject({ role: 'anon', sub: null });
+    expect((await p.client(p.keys.service_role).rpc('whoami')).data).toMatchObject({ role: 'service_role' });
+  });
+
+  it('keeps a user from writing another user’s rows', async () => {
+    const bobClient = p.client(p.keys.anon, bobToken);
+    const update = await bobClient.from('notes').update({ body: 'hacked' }).eq('body', 'alice 1').select();
+    expect(update.data).toEqual([]);
+    const remove = await bobClient.from('notes').delete().eq('body', 'alice 2').select();
+    expect(remove.data).toEqual([]);
+    const forged = await bobClient.from('notes').insert({ owner: alice, body: 'forged' });
+    expect(forged.status).toBe(403);
+    expect(forged.error).toMatchObject({ code: '42501' });
+    const anonInsert = await p.client(p.keys.anon).from('notes').insert({ owner: alice, body: 'anon' });
+    expect(anonInsert.status).toBe(401);
+    expect(bodies((await p.client(p.keys.service_role).from('notes').select('body')).data)).toEqual(['alice 1', 'alice 2', 'bob 1']);
+  });
+
+  it('answers missing privileges with 401 for anon and 403 for a user; service_role reads', async () => {
+    const anonRead = await p.client(p.keys.anon).from('staff_only').select();
+    expect(anonRead.status).toBe(401);
+    expect(anonRead.error).toMatchObject({ code: '42501' });
+    expect((await p.client(p.keys.anon, aliceToken).from('staff_only').select()).status).toBe(403);
+    expect((await p.client(p.keys.service_role).from('staff_only').select('secret')).data).toEqual([{ secret: 'payroll' }]);
+  });
+
+  it('leaves the pooled connection as it was: role and claims end with the request', async () => {
+    await p.client(p.keys.anon, aliceToken).from('notes').select();
+    const pool = await p.h.services.pools.get(p.ref);
+    const { rows } = await pool.query<{ role: string; claims: string | null }>(
+      `select current_user as role, nullif(current_setting('request.jwt.claims', true), '') as claims`,
+    );
+    expect(rows[0]!.role).not.toMatch(/^(anon|authenticated|service_role)$/);
+    expect(rows[0]!.claims).toBeNull();
+  });
+});
+
+describe('keys and tokens', () => {
+  const status = async (headers: Record<string, string>) => (await p.raw('/notes', { headers })).status;
+
+  it('refuses a missing key, a forged key, another signer, an expired token and roles it does not serve', async () => {
+    expect(await status({})).toBe(401);
+    const [head, , signature] = p.keys.anon.split('.');
+    const forgedBody = Buffer.from(JSON.stringify({ role: 'service_role', ref: p.ref, iss: 'strata' })).toString('base64url');
+    expect(await status({ apikey: `${head}.${forgedBody}.${signature}` })).toBe(401);
+    const { SignJWT } = await import('jose');
+    const stranger = await new SignJWT({ role: 'service_role', ref: p.ref }).setProtectedHeader({ alg: 'HS256' }).setIssuer('strata')
+      .sign(new TextEncoder().encode('not the project secret at all, not at all'));
+    expect(await status({ apikey: stranger })).toBe(401);
+    expect(await status({ apikey: p.keys.anon, authorization: `Bearer ${stranger}` })).toBe(401);
+    const expired = await p.jwt({ role: 'authenticated', sub: alice }, { expiresIn: '-1m' });
+    const response = await p.raw('/notes', { headers: { apikey: p.keys.anon, authorization: `Bearer ${expired}` } });
+    expect(response.status).toBe(401);
+    expect((await response.json()).code).toBe('PGRST303');
+    // A token of the project's secret may not name a role the API does not serve (the owner, a superuser).
+    for (const role of ['postgres', `strata_${p.ref}_owner`, 'pg_read_server_files', '']) {
+      const token = await p.jwt({ role, sub: alice });
+      expect(await status({ apikey: p.keys.anon, authorization: `Bearer ${token}` }), role).toBe(401);
+    }
+    // A user's token alone is not a key of the project.
+    expect(await status({ authorization: `Bearer ${aliceToken}` })).toBe(401);
+  });
+});
+
+describe('injection', () => {
+  const intact = async () => {
+    const { data } = await p.client(p.keys.service_role).from('victims').select('id, name').order('id');
+    expect(data).toEqual([{ id: 1, name: 'still here' }, { id: 2, name: 'me too' }]);
+  };
+
+  it('quotes or refuses attacks in column names, filters, orders, casts, JSON paths, bodies and headers', async () => {
+    const service = p.keys.service_role;
+    const attacks: [string, RequestInit?][] = [
+      ['/victims?select=id,"name; drop table public.victims; --"'],
+      ['/victims?select=id,name::text);drop table public.victims;--'],
+      ['/victims?select=name->>\'x\'); drop table public.victims; --'],
+      ['/victims?id=eq.1;drop table public.victims'],
+      ['/victims?id=eq.1%27%3B%20drop%20table%20public.victims%3B--'],
+      ['/victims?or=(id.eq.1)%3Bdrop%20table%20public.victims'],
+      ['/victims?order=id;drop table public.victims'],
+      ['/victims?order=id.desc%20nulls%20first%3Bdrop'],
+      ['/victims?name%22%3B%20drop%20table%20public.victims%3B--=eq.1'],
+      ['/victims?limit=1;drop table public.victims'],
+      ['/victims?name=fts(english%27);drop table public.victims;--).x'],
+      ['/victims?columns=id,name);drop table public.victims;--', { method: 'POST', body: '{"id":3}', headers: { 'content-type': 'application/json' } }],
+      ['/victims?on_conflict=id);drop table public.victims;--', { method: 'POST', body: '{"id":1}', headers: { 'content-type': 'application/json', prefer: 'resolution=merge-duplicates' } }],
+      ['/victims?id=eq.1', { method: 'PATCH', body: '{"name = null; drop table public.victims; --": 1}', headers: { 'content-type': 'application/json' } }],
+      ['/victims', { headers: { 'accept-profile': 'public; drop table public.victims' } }],
+      ['/rpc/whoami();drop table public.victims;--', { method: 'POST' }],
+    ];
+    for (const [path, init] of attacks) {
+      const response = await p.raw(path, { key: service, ...init });
+      expect(response.status, path).toBeGreaterThanOrEqual(400);
+      expect(response.status, path).toBeLessThan(500);
+      const body = await response.json();
+      expect(Object.keys(body).sort(), path).toEqual(['code', 'details', 'hint', 'message']);
+    }
+    await intact();
+  });
+
+  it('treats hostile values as values: they match nothing and break nothing', async () => {
+    const client = p.client(p.keys.service_role);
+    for (const value of ["x'; drop table public.victims; --", 'x") or 1=1; --', '$1', '\\', '%']) {
+      const { data, error } = await client.from('victims').select('id').eq('name', value);
+      expect(error, value).toBeNull();
+      expect(data, value).toEqual([]);
+    }
+    const listed = await p.raw("/victims?name=in.(a'),b);drop table public.victims;--)", { key: p.keys.service_role });
+    expect(listed.status).toBe(200);
+    expect(await listed.json()).toEqual([]);
+    const inserted = await client.from('victims').insert({ id: 3, name: "'); drop table public.victims; --" }).select('name').single();
+    expect(inserted.data).toEqual({ name: "'); drop table public.victims; --" });
+    await client.from('victims').delete().eq('id', 3);
+    await intact();
+  });
+});
+
+describe('exposed schemas', () => {
+  it('serves only the exposed schemas, the default first, chosen with Accept-Profile/Content-Profile', async () => {
+    const otherClient = p.client(p.keys.anon, undefined, 'other');
+    const refused = await otherClient.from('things').select();
+    expect(refused.status).toBe(406);
+    expect(refused.error).toMatchObject({ code: 'PGRST106', message: 'The schema must be one of the following: public' });
+    expect((await p.raw('/things', { key: p.keys.anon })).status).toBe(404);
+    const { rows } = await p.h.services.pool.query<{ id: number }>('select id from projects where ref = $1', [p.ref]);
+    await saveSettings(p.h.services.pool, rows[0]!.id, { db_schema: 'public, other' });
+    try {
+      expect((await otherClient.from('things').select('label')).data).toEqual([{ label: 'elsewhere' }]);
+      const doc = await (await p.raw('/', { key: p.keys.anon, headers: { 'accept-profile': 'other' } })).json();
+      expect(Object.keys(doc.paths)).toEqual(['/', '/things']);
+    } finally {
+      await saveSettings(p.h.services.pool, rows[0]!.id, { db_schema: ['public'] });
+    }
+  });
+
+  it('never exposes the catalog or the platform’s schemas', () => {
+    for (const schema of ['pg_catalog', 'information_schema', 'auth', 'storage']) {
+      expect(() => validateSettings({ db_schema: `public,${schema}` }), schema).toThrow(/cannot be exposed/);
+    }
+    expect(() => validateSettings({ max_rows: 0 })).toThrow(/max_rows/);
+  });
+});
+
+describe('limits and availability', () => {
+  it('cancels a statement at the request’s timeout (500 57014), and the next request is served', async () => {
+    const app = new Hono();
+    app.route('/', dataApiRoutes({ services: async () => p.h.services, publicHost: p.h.publicHost, options: { statementTimeoutMs: 300 } }));
+    const client = new PostgrestClient(`http://${p.h.publicHost}/p/${p.ref}/rest/v1`, {
+      headers: { apikey: p.keys.service_role, Authorization: `Bearer ${p.keys.service_role}` },
+      fetch: (input, init) => Promise.resolve(app.request(input instanceof Request ? input : String(input), init as RequestInit)),
+    });
+    const started = Date.now();
+    const slow = await client.rpc('nap', { seconds: 3 });
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(slow.status).toBe(500);
+    expect(slow.error).toMatchObject({ code: '57014' });
+    expect((await client.rpc('nap', { seconds: 0 })).data).toBe(1);
+  });
+
+  it('answers 503 while the project is paused', async () => {
+    await p.h.services.pool.query(`update projects set status = 'INACTIVE' where ref = $1`, [p.ref]);
+    try {
+      // postgrest-js retries a 503 of a GET by default (a transient schema cache): not wanted here.
+      const { status, error } = await p.client(p.keys.anon).from('notes').select().retry(false);
+      expect(status).toBe(503);
+      expect(error!.message).toMatch(/paused/);
+      expect((await p.raw('/', { key: p.keys.anon })).status).toBe(503);
+    } finally {
+      await p.h.services.pool.query(`update projects set status = 'ACTIVE_HEALTHY' where ref = $1`, [p.ref]);
+    }
+  });
+
+  it('refuses a body over the size limit with 413', async () => {
+    const app = new Hono();
+    app.route('/', dataApiRoutes({ services: async () => p.h.services, publicHost: p.h.publicHost, options: { maxBodyBytes: 1024 } }));
+    const response = await app.request(`http://${p.h.publicHost}/p/${p.ref}/rest/v1/victims`, {
+      method: 'POST',
+      headers: { apikey: p.keys.service_role, 'content-type': 'application/json' },
+      body: JSON.stringify({ id: 9, name: 'x'.repeat(4096) }),
+    });
+    expect(response.status).toBe(413);
+    expect((await response.json()).code).toBe('PGRST413');
+  });
+});
