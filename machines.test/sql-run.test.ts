@@ -6,6 +6,8 @@ import { asRunError, sqlRunMachine, type SqlRunError } from '../machines/sql-run
 import {
   selectCancelling,
   selectConfirmation,
+  selectErrorMark,
+  selectRanExplain,
   selectResult,
   selectRunError,
   selectRunning,
@@ -13,7 +15,7 @@ import {
   selectWasCancelled,
 } from '../machines/sql-run.selectors.ts';
 import { controlledActors } from './support/controlled-actors.ts';
-import { describeMachinePaths } from './support/paths.ts';
+import { describeMachinePaths, itRejectsEachDeletedTransition } from './support/paths.ts';
 
 const request = (n = 1) => ({ runId: `00000000-0000-4000-8000-00000000000${n}`, sql: `select ${n}` });
 // What the run actor rejects with (it reads the platform's answer: src/actors/sql-editor.ts).
@@ -95,6 +97,47 @@ describe('sql run machine: examples', () => {
     expect(fresh.getSnapshot().value).toBe('idle');
   });
 
+  it('emits run.finished once per answered run, for the view to announce (issue 15: not a watched result/error)', async () => {
+    const fakes = controlledActors({ runQuery: 'promise', cancelQuery: 'promise' });
+    const actor = createActor(sqlRunMachine.provide({ actors: fakes.logic })).start();
+    const emitted: unknown[] = [];
+    actor.on('*', (event) => emitted.push(event));
+    actor.send({ type: 'run.start', request: request(1) });
+    expect(emitted).toEqual([]);
+    await fakes.resolve('runQuery', { rows: [], durationMs: 1 });
+    actor.send({ type: 'run.start', request: request(2) });
+    await fakes.reject('runQuery', runError('boom'));
+    // A destructive run dismissed runs nothing and announces nothing.
+    actor.send({ type: 'run.start', request: { runId: 'd', sql: 'drop table t' } });
+    actor.send({ type: 'run.dismiss' });
+    expect(emitted).toEqual([
+      { type: 'run.finished', ok: true },
+      { type: 'run.finished', ok: false },
+    ]);
+  });
+
+  it("marks a plain run's error in the editor text it ran from, not an EXPLAIN's, nor text changed since (issue 15: was view state)", async () => {
+    const fakes = controlledActors({ runQuery: 'promise', cancelQuery: 'promise' });
+    const actor = createActor(sqlRunMachine.provide({ actors: fakes.logic })).start();
+    const text = 'select 1;\nselect * from nope';
+    actor.send({ type: 'run.start', request: { runId: 'a', sql: 'select * from nope' }, source: { text, offset: 10, explain: false } });
+    await fakes.reject('runQuery', runError('relation "nope" does not exist', { position: 15 }));
+    expect(selectErrorMark(actor.getSnapshot(), text)).toEqual({ from: 24, to: 28, message: 'relation "nope" does not exist' });
+    expect(selectErrorMark(actor.getSnapshot(), `${text} `)).toBeNull();
+    expect(selectRanExplain(actor.getSnapshot())).toBe(false);
+
+    // A destructive run dismissed never ran: the shown error keeps its own source.
+    actor.send({ type: 'run.start', request: { runId: 'd', sql: 'drop table t' }, source: { text: 'drop table t', offset: 0, explain: true } });
+    actor.send({ type: 'run.dismiss' });
+    expect(selectErrorMark(actor.getSnapshot(), text)).toEqual({ from: 24, to: 28, message: 'relation "nope" does not exist' });
+    expect(selectRanExplain(actor.getSnapshot())).toBe(false);
+
+    actor.send({ type: 'run.start', request: { runId: 'e', sql: 'explain select * from nope' }, source: { text, offset: 10, explain: true } });
+    expect(selectRanExplain(actor.getSnapshot())).toBe(true);
+    await fakes.reject('runQuery', runError('relation "nope" does not exist', { position: 30 }));
+    expect(selectErrorMark(actor.getSnapshot(), text)).toBeNull();
+  });
+
   it('a run knows when it started (the sender gives the time) and a failed run how long it took', async () => {
     const fakes = controlledActors({ runQuery: 'promise', cancelQuery: 'promise' });
     const actor = createActor(sqlRunMachine.provide({ actors: fakes.logic })).start();
@@ -133,9 +176,29 @@ describe('sql run machine: examples', () => {
   });
 });
 
+// The transitions spec B2.2 ("Running a query": run, cancel, results or error) and issue 14 item 6 (a destructive
+// statement asks first) name.
+const required = [
+  'idle --run.start--> running',
+  'idle --run.start--> confirming',
+  'running.executing --run.cancel--> running.cancelling',
+  'running --xstate.done.actor.runQuery--> succeeded',
+  'running --xstate.error.actor.runQuery--> failed',
+  'confirming --run.confirm--> running',
+  'confirming --run.dismiss--> idle',
+  'confirming --run.dismiss--> succeeded',
+  'confirming --run.dismiss--> failed',
+  'succeeded --run.start--> running',
+  'failed --run.start--> running',
+  'succeeded --run.clear--> idle',
+  'failed --run.clear--> idle',
+];
+itRejectsEachDeletedTransition(sqlRunMachine, required);
+
 const fakes = controlledActors({ runQuery: 'promise', cancelQuery: 'promise' });
 describeMachinePaths('sql run machine: generated paths', sqlRunMachine, {
   actors: fakes,
+  required,
   events: [
     { type: 'run.start', request: request(1) },
     { type: 'run.cancel' },

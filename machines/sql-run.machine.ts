@@ -4,7 +4,9 @@
 // The run id and the start time come with the event (views make them), so the machine stays pure.
 // A destructive statement (issue 14 item 6) is not run at once: the machine waits in `confirming` for the view's
 // `run.confirm` or `run.dismiss`, so nothing can run it past the question.
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+// The run's bookkeeping lives here, not in the view (issue 15): which editor text the run came from (to mark its
+// error there) and `run.finished`, emitted once per answered run for the view to announce (the history reloads).
+import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
 import { destructiveReasons } from '../src/domain/sql-editor-destructive.ts';
 import { errorMessage, notProvidedStub } from './support.ts';
 
@@ -13,6 +15,16 @@ export interface SqlRunRequest {
   sql: string;
   /** Opaque to the machine: the impersonation the run applies (spec B2.7). */
   impersonation?: unknown;
+}
+
+/** Where the run came from in the editor: the error's position is marked in this text (spec B2.2). */
+export interface SqlRunSource {
+  /** The editor's whole text when the run started. */
+  text: string;
+  /** Where the SQL that ran starts in it (a selection's start, else 0). */
+  offset: number;
+  /** An EXPLAIN: its positions count from the added prefix, so nothing is marked. */
+  explain: boolean;
 }
 
 export interface SqlRunResult {
@@ -39,10 +51,12 @@ export interface SqlRunContext {
   /** When the current run started (the sender's clock, e.g. performance.now()); null when none runs. */
   startedAt: number | null;
   /** A destructive run waiting for the user's answer, with what makes it destructive. */
-  pending: { request: SqlRunRequest; startedAt: number | null; reasons: string[] } | null;
+  pending: { request: SqlRunRequest; startedAt: number | null; reasons: string[]; source: SqlRunSource | null } | null;
+  /** The source of the run that last started (a dismissed one never started). */
+  source: SqlRunSource | null;
 }
 
-export interface RunStartEvent { type: 'run.start'; request: SqlRunRequest; startedAt?: number }
+export interface RunStartEvent { type: 'run.start'; request: SqlRunRequest; startedAt?: number; source?: SqlRunSource }
 export interface RunCancelEvent { type: 'run.cancel' }
 export interface RunClearEvent { type: 'run.clear' }
 /** The user confirmed the destructive run. */
@@ -50,6 +64,9 @@ export interface RunConfirmEvent { type: 'run.confirm' }
 /** The user declined it: nothing runs, the last result stays. */
 export interface RunDismissEvent { type: 'run.dismiss' }
 export type SqlRunEvent = RunStartEvent | RunCancelEvent | RunClearEvent | RunConfirmEvent | RunDismissEvent;
+
+/** A run got its answer (rows or an error, a cancel included). */
+export interface RunFinishedEmitted { type: 'run.finished'; ok: boolean }
 
 /** Postgres's query_canceled. */
 export const QUERY_CANCELED = '57014';
@@ -71,7 +88,7 @@ export function asRunError(error: unknown): SqlRunError {
 }
 
 export const sqlRunMachine = setup({
-  types: {} as { context: SqlRunContext; events: SqlRunEvent; tags: 'busy' | 'error' },
+  types: {} as { context: SqlRunContext; events: SqlRunEvent; emitted: RunFinishedEmitted; tags: 'busy' | 'error' },
   actors: {
     runQuery: fromPromise<SqlRunResult, SqlRunRequest>(notProvidedStub('run query')),
     cancelQuery: fromPromise<unknown, { runId: string }>(notProvidedStub('cancel query')),
@@ -84,18 +101,23 @@ export const sqlRunMachine = setup({
   actions: {
     ask: assign(({ event }) => {
       assertEvent(event, 'run.start');
-      const { request, startedAt } = event;
-      return { pending: { request, startedAt: startedAt ?? null, reasons: destructiveReasons(request.sql) } };
+      const { request, startedAt, source } = event;
+      return { pending: { request, startedAt: startedAt ?? null, reasons: destructiveReasons(request.sql), source: source ?? null } };
     }),
     take: assign(({ event }) => {
       assertEvent(event, 'run.start');
-      return { request: event.request, startedAt: event.startedAt ?? null };
+      return { request: event.request, startedAt: event.startedAt ?? null, source: event.source ?? null };
     }),
-    takePending: assign(({ context }) => ({ request: context.pending!.request, startedAt: context.pending!.startedAt, pending: null })),
+    takePending: assign(({ context }) => ({
+      request: context.pending!.request,
+      startedAt: context.pending!.startedAt,
+      source: context.pending!.source,
+      pending: null,
+    })),
   },
 }).createMachine({
   id: 'sqlRun',
-  context: { request: null, result: null, error: null, cancelRequested: false, startedAt: null, pending: null },
+  context: { request: null, result: null, error: null, cancelRequested: false, startedAt: null, pending: null, source: null },
   initial: 'idle',
   states: {
     idle: {
@@ -124,8 +146,14 @@ export const sqlRunMachine = setup({
         id: 'runQuery',
         src: 'runQuery',
         input: ({ context }) => context.request!,
-        onDone: { target: 'succeeded', actions: assign(({ event }) => ({ result: event.output, startedAt: null })) },
-        onError: { target: 'failed', actions: assign(({ event }) => ({ error: asRunError(event.error), startedAt: null })) },
+        onDone: {
+          target: 'succeeded',
+          actions: [assign(({ event }) => ({ result: event.output, startedAt: null })), emit({ type: 'run.finished', ok: true })],
+        },
+        onError: {
+          target: 'failed',
+          actions: [assign(({ event }) => ({ error: asRunError(event.error), startedAt: null })), emit({ type: 'run.finished', ok: false })],
+        },
       },
       initial: 'executing',
       states: {
@@ -144,7 +172,7 @@ export const sqlRunMachine = setup({
           { guard: 'destructive', target: 'confirming', actions: 'ask' },
           { target: 'running', actions: 'take' },
         ],
-        'run.clear': { target: 'idle', actions: assign({ result: null, error: null, request: null }) },
+        'run.clear': { target: 'idle', actions: assign({ result: null, error: null, request: null, source: null }) },
       },
     },
     failed: {
@@ -154,7 +182,7 @@ export const sqlRunMachine = setup({
           { guard: 'destructive', target: 'confirming', actions: 'ask' },
           { target: 'running', actions: 'take' },
         ],
-        'run.clear': { target: 'idle', actions: assign({ result: null, error: null, request: null }) },
+        'run.clear': { target: 'idle', actions: assign({ result: null, error: null, request: null, source: null }) },
       },
     },
   },

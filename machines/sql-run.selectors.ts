@@ -1,5 +1,6 @@
 // Selectors of the SQL editor's run machine (views read these, never the whole snapshot).
 import type { SnapshotFrom } from 'xstate';
+import { errorRange } from '../src/domain/sql-editor.ts';
 import { QUERY_CANCELED, type sqlRunMachine } from './sql-run.machine.ts';
 
 type Snapshot = SnapshotFrom<typeof sqlRunMachine>;
@@ -18,3 +19,17 @@ export const selectConfirmation = (snapshot: Snapshot) =>
   snapshot.matches('confirming') && snapshot.context.pending
     ? { sql: snapshot.context.pending.request.sql, reasons: snapshot.context.pending.reasons }
     : null;
+/** The last started run was an EXPLAIN (the results panel reads its plan). */
+export const selectRanExplain = (snapshot: Snapshot) => snapshot.context.source?.explain ?? false;
+/**
+ * Where the failed run's error is in the editor's current text (spec B2.2: the error position is marked), with its
+ * message; null for an EXPLAIN (its positions count from the added prefix), a cancel, no position, or a text changed
+ * since the run started.
+ */
+export function selectErrorMark(snapshot: Snapshot, editorText: string): { from: number; to: number; message: string } | null {
+  const error = selectRunError(snapshot);
+  const source = snapshot.context.source;
+  if (!error?.position || !source || source.explain || source.text !== editorText || selectWasCancelled(snapshot)) return null;
+  const range = errorRange(editorText, source.offset, error.position);
+  return range ? { ...range, message: error.message } : null;
+}

@@ -2,12 +2,14 @@
 // a pause), Run (Ctrl/Cmd+Enter: the selection or everything), Cancel while running, EXPLAIN, the role picker,
 // the database picker, and the results with their row count and duration, copy and export.
 import { useSelector } from '@xstate/react';
-import { lazy, Suspense, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useEffectEvent, useRef } from 'react';
 import type { EditorView } from '@uiw/react-codemirror';
 import { selectImpersonation } from '../../../machines/role-impersonation.selectors.ts';
 import {
   selectCancelling,
   selectConfirmation,
+  selectErrorMark,
+  selectRanExplain,
   selectResult,
   selectRunError,
   selectRunning,
@@ -26,7 +28,7 @@ import {
 import { flushDraft } from '../../actors/sql-editor.ts';
 import type { Project } from '../../api/types.ts';
 import { toQueryImpersonation } from '../../domain/impersonation.ts';
-import { clampSplit, errorRange, explainSql, sqlToRun, type CatalogFunction } from '../../domain/sql-editor.ts';
+import { clampSplit, explainSql, sqlToRun, type CatalogFunction } from '../../domain/sql-editor.ts';
 import { Button } from '../../ui/Button.tsx';
 import { ErrorAlert } from '../../ui/ErrorAlert.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
@@ -40,6 +42,10 @@ import { useSqlTab } from './useSqlTab.ts';
 import * as css from './SqlEditor.css.ts';
 
 const SqlCodeEditor = lazy(() => import('./SqlCodeEditor.tsx'));
+
+type ErrorMark = ReturnType<typeof selectErrorMark>;
+/** The same mark again keeps its object, so the editor is not handed a new one on every render. */
+const sameMark = (a: ErrorMark, b: ErrorMark) => a === b || (a !== null && b !== null && a.from === b.from && a.to === b.to && a.message === b.message);
 
 export interface SqlTabPageProps {
   project: Project;
@@ -81,8 +87,10 @@ export function SqlTabPage(props: SqlTabPageProps) {
   const startedAt = useSelector(run, selectStartedAt);
   const confirmation = useSelector(run, selectConfirmation);
   const choice = useSelector(impersonation, selectImpersonation);
+  const ranExplain = useSelector(run, selectRanExplain);
+  // The failed run's error, placed in the editor's current text (the run machine keeps where the run came from).
+  const marked = useSelector(run, (snapshot) => selectErrorMark(snapshot, text), sameMark);
   const view = useRef<EditorView | null>(null);
-  const [ran, setRan] = useState<{ offset: number; text: string; explain: boolean } | null>(null);
   const container = useRef<HTMLDivElement>(null);
 
   // The router owns ?schema= (DESIGN §3): a new one in the address is forwarded to the tab's session.
@@ -101,9 +109,9 @@ export function SqlTabPage(props: SqlTabPageProps) {
     const chosen = sqlToRun(sqlText, selection);
     if (chosen.sql.trim() === '') return;
     const query = explain ? explainSql(chosen.sql) : chosen.sql;
-    setRan({ offset: chosen.offset, text: sqlText, explain });
     run.send({
       type: 'run.start',
+      source: { offset: chosen.offset, text: sqlText, explain },
       request: {
         runId: crypto.randomUUID(),
         sql: query,
@@ -118,18 +126,12 @@ export function SqlTabPage(props: SqlTabPageProps) {
     start(current?.state.doc.toString() ?? text, range ? { from: range.from, to: range.to } : null, explain);
   };
 
-  // A run that ended (result or error) is announced once per outcome.
+  // A run that got its answer (rows or an error) is announced once: the machine emits it (issue 15).
   const announceRan = useEffectEvent(() => props.onRan());
   useEffect(() => {
-    if (result || runError) announceRan();
-  }, [result, runError]);
-
-  const marked = useMemo(() => {
-    // An EXPLAIN's positions count from its prefix, not from the editor's text: only plain runs are marked.
-    if (!runError?.position || !ran || ran.explain || ran.text !== text || cancelled) return null;
-    const range = errorRange(text, ran.offset, runError.position);
-    return range ? { ...range, message: runError.message } : null;
-  }, [runError, ran, text, cancelled]);
+    const subscription = run.on('run.finished', () => announceRan());
+    return () => subscription.unsubscribe();
+  }, [run]);
 
   const dragSplit = (event: React.PointerEvent) => {
     const box = container.current?.getBoundingClientRect();
@@ -225,7 +227,7 @@ export function SqlTabPage(props: SqlTabPageProps) {
           result={result}
           error={runError}
           cancelled={cancelled}
-          explain={ran?.explain ?? false}
+          explain={ranExplain}
           fileName={name || 'results'}
         />
       </div>
