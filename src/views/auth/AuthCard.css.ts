@@ -56,12 +56,15 @@ export const notice = style({
   fontSize: vars.fontSize.md,
 });
 
+// Underlined: a link inside a sentence ('Don't have an account? Sign up') must not rely on colour alone (issue 24,
+// WCAG 1.4.1, axe link-in-text-block); hover thickens the line.
 export const link = style({
   color: vars.color.brandText,
   fontSize: vars.fontSize.md,
   cursor: 'pointer',
-  textDecoration: 'none',
-  selectors: { '&:hover, &[data-hovered]': { textDecoration: 'underline' } },
+  textDecoration: 'underline',
+  textUnderlineOffset: '2px',
+  selectors: { '&:hover, &[data-hovered]': { textDecorationThickness: '2px' } },
 });
 
 export const footer = style({ color: vars.color.muted, fontSize: vars.fontSize.md, textAlign: 'center' });
