@@ -6,7 +6,7 @@ import { projectSql, savedSessionToken } from './support/project-sql.ts';
 
 // Issue 24: axe-core (WCAG 2.0/2.1 A and AA, critical and serious findings) on the main pages of the console, in
 // both themes, on a project of our own with a table and a bucket holding a file. Axe's own heading rules are
-// best practices (not WCAG-tagged), so the headings are checked here too: each page starts its content with one h1
+// best practices (not WCAG-tagged), so the headings are checked here too: each page starts its outline with one h1
 // and never skips a level going down (WCAG 1.3.1 / 2.4.6).
 
 const THEMES = ['dark', 'light'] as const;
@@ -55,7 +55,8 @@ test.afterAll(async () => {
 /** A signed-in page in `theme` (the theme actor reads localStorage 'theme' before first paint, spec A4.14). */
 async function themedPage(browser: Browser, theme: Theme, signedIn = true): Promise<Page> {
   const context = await browser.newContext({
-    ...(signedIn ? { storageState: STORAGE_STATE } : {}),
+    // The project's `use` gives every context the saved session: signed out is an empty state.
+    storageState: signedIn ? STORAGE_STATE : { cookies: [], origins: [] },
     viewport: { width: 1400, height: 900 },
   });
   await context.addInitScript((value) => window.localStorage.setItem('theme', value), theme);
@@ -63,15 +64,18 @@ async function themedPage(browser: Browser, theme: Theme, signedIn = true): Prom
   return page;
 }
 
-/** Headings of the main content in document order: one h1 first, no level skipped on the way down. */
+/**
+ * Headings of the whole page in document order (side menus come before the content): one h1 first, no level skipped
+ * on the way down.
+ */
 async function expectHeadingOutline(page: Page, where: string) {
   const check = expect.soft;
   const levels = await page.evaluate(() =>
-    Array.from(document.querySelectorAll('main h1, main h2, main h3, main h4, main h5, main h6, main [role="heading"]'))
+    Array.from(document.querySelectorAll('h1, h2, h3, h4, h5, h6, [role="heading"]'))
       .filter((h) => (h as HTMLElement).offsetParent !== null || getComputedStyle(h).position === 'fixed')
       .map((h) => Number(h.getAttribute('aria-level') ?? h.tagName.slice(1))),
   );
-  check(levels[0], `${where}: the first heading of the content is an h1 (outline ${levels.join(' ')})`).toBe(1);
+  check(levels[0], `${where}: the first heading is an h1 (outline ${levels.join(' ')})`).toBe(1);
   check(levels.filter((l) => l === 1).length, `${where}: one h1 (outline ${levels.join(' ')})`).toBe(1);
   for (let i = 1; i < levels.length; i++) {
     check(levels[i]! - levels[i - 1]!, `${where}: no level skipped (outline ${levels.join(' ')})`).toBeLessThanOrEqual(1);
@@ -133,6 +137,8 @@ const STOPS: Stop[] = [
     name: 'SQL editor',
     path: () => `/dashboard/project/${state.ref}/sql`,
     ready: async (page) => {
+      // The editor home has no editor: a new query opens one.
+      await page.getByRole('button', { name: 'New query' }).first().click();
       await expect(page.locator('.cm-content')).toBeVisible({ timeout: 20_000 });
     },
   },

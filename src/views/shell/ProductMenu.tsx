@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import { useId } from 'react';
 import { settingsMenu } from '../../domain/navigation/settings-menu.ts';
 import { databaseMenu } from '../../domain/navigation/database-menu.ts';
 import { authMenu } from '../../domain/navigation/auth-menu.ts';
@@ -11,6 +12,7 @@ import * as css from './ProductMenu.css.ts';
 /** The product menu beside the sidebar on settings, database and auth pages (spec A2.5–A2.7). */
 export function ProductMenu({ data }: { data: ShellData }) {
   const { flags } = useAppContext();
+  const id = useId();
   const ref = data.ref;
   if (!ref) return null;
   const base = `/project/${ref}`;
@@ -30,10 +32,12 @@ export function ProductMenu({ data }: { data: ShellData }) {
   }
   return (
     <nav className={css.menu} aria-label={`${title} menu`} data-testid="product-menu">
-      <h2 className={css.title}>{title}</h2>
+      {/* Names, not headings: the menu comes before the page's h1, which must open the outline (issue 24); the nav
+          is named by its aria-label and each group by its title. */}
+      <p className={css.title}>{title}</p>
       {groups.map((group) => (
-        <div key={group.key} className={css.group}>
-          <h3 className={css.groupTitle}>{group.title}</h3>
+        <div key={group.key} className={css.group} role="group" aria-labelledby={`${id}-${group.key}`}>
+          <p id={`${id}-${group.key}`} className={css.groupTitle}>{group.title}</p>
           {group.items.map((item) => (
             <Link key={item.key} to={item.href} className={css.link} aria-disabled={item.disabled || undefined}>
               <span>{item.label}</span>

@@ -11,6 +11,7 @@ import { TabBar } from '../editor/TabBar.tsx';
 import { SnippetSidebar } from './SnippetSidebar.tsx';
 import { SqlEditorContext } from './SqlEditorContext.tsx';
 import * as css from './SqlEditor.css.ts';
+import { visuallyHidden } from '../../ui/a11y.css.ts';
 
 export interface SqlEditorLayoutProps {
   project: Project;
@@ -55,6 +56,8 @@ export function SqlEditorLayout(props: SqlEditorLayoutProps) {
   return (
     <SqlEditorContext.Provider value={shared}>
       <div className={css.layout}>
+        {/* The page's h1 (issue 24: the editor had none), for screen readers' outline. */}
+        <h1 className={visuallyHidden}>SQL Editor</h1>
         <SnippetSidebar
           projectRef={project.ref}
           snippets={props.snippets}

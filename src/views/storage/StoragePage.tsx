@@ -27,6 +27,7 @@ import { Explorer } from './Explorer.tsx';
 import { Refusable, useStorageRefusal, type StorageRefusal } from './Refusable.tsx';
 import { useStorageExplorer, type ExplorerRef } from './useStorageExplorer.ts';
 import * as css from './Storage.css.ts';
+import { visuallyHidden } from '../../ui/a11y.css.ts';
 
 export type BucketLinkComponent = ComponentType<{ bucketId: string | undefined; className: string; current: boolean; children: ReactNode }>;
 
@@ -51,6 +52,8 @@ export function StoragePage({ project, bucketId, BucketLink, onOpenBucket }: Sto
   }
   return (
     <div className={css.layout}>
+      {/* The page's h1 (issue 24: the explorer had none), before the sidebar's 'Buckets' h2. */}
+      <h1 className={visuallyHidden}>Storage</h1>
       <BucketsSidebar explorer={explorer} projectRef={project.ref} BucketLink={BucketLink} onOpenBucket={onOpenBucket} refusal={refusal} />
       <StorageMain explorer={explorer} projectRef={project.ref} refusal={refusal} />
     </div>

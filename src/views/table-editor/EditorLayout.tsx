@@ -11,8 +11,9 @@ import { useEditorTabs } from '../editor/EditorTabsContext.tsx';
 import { TabBar } from '../editor/TabBar.tsx';
 import { TableList } from './list/TableList.tsx';
 import { PanelHost } from './panels/PanelHost.tsx';
-import { TableEditorProvider, useTableEditor } from './TableEditorContext.tsx';
+import { TableEditorProvider, useDataChanged, useTableEditor } from './TableEditorContext.tsx';
 import * as css from './EditorLayout.css.ts';
+import { visuallyHidden } from '../../ui/a11y.css.ts';
 
 export interface EditorLayoutProps {
   project: Project;
@@ -45,7 +46,7 @@ const tabIdOf = (tabs: EditorTab[], tableId: number | null): string | null =>
 
 function EditorFrame({ selectedSchemas, tableId, schemas, schemasError, onTablesChanged, onSchemaChange, onNavigateTab, onOpenEntity, children }: EditorLayoutProps) {
   const tabsActor = useEditorTabs();
-  const { revisions, openTable } = useTableEditor();
+  const { openTable } = useTableEditor();
   const tableTabs = useSelector(tabsActor, (snapshot) => selectTabsOfKind(snapshot, 'table'), sameIds);
   const activeId = useSelector(tabsActor, (snapshot) => selectActiveTab(snapshot)?.id ?? null);
   const currentTabId = tabIdOf(tableTabs, tableId);
@@ -56,11 +57,7 @@ function EditorFrame({ selectedSchemas, tableId, schemas, schemasError, onTables
   }, [tabsActor, currentTabId, activeId]);
 
   // Schemas are a route loader's read: reload them when a part of the editor changed the database.
-  useEffect(() => {
-    if (revisions.tables > 0) onTablesChanged();
-    // onTablesChanged is a fresh closure every render; only the revision matters.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [revisions.tables]);
+  useDataChanged(['tables'], onTablesChanged);
 
   const openEntity = (entity: TableEntity, permanent: boolean) => {
     const item = { type: entity.type, itemId: entity.id, label: entity.name, metadata: { tableId: entity.id, schema: entity.schema } };
@@ -72,6 +69,8 @@ function EditorFrame({ selectedSchemas, tableId, schemas, schemasError, onTables
 
   return (
     <div className={css.layout}>
+      {/* The page's h1 (issue 24: the editor had none), for screen readers' outline; the tabs and list show the rest. */}
+      <h1 className={visuallyHidden}>Table Editor</h1>
       <TableList
         selectedSchemas={selectedSchemas}
         schemas={schemas}
