@@ -1,25 +1,19 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, useRouterState } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { selectProject, selectScreen, selectStatus } from '../../../machines/project-status.selectors.ts';
 import type { SettingsRead } from '../../api/project-status.ts';
-import type { Project } from '../../api/types.ts';
 import { isEnabled } from '../../domain/navigation/flags.ts';
 import { stripBasePath } from '../../domain/navigation/paths.ts';
-import { routeKind, type StatusScreen } from '../../domain/project-status.ts';
+import { routeKind } from '../../domain/project-status.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
-import { ProjectPausedCard } from '../shared/ProjectPausedCard.tsx';
 import { useAppContext } from '../shared/useAppContext.ts';
-import { BuildingScreen } from './BuildingScreen.tsx';
-import { ConnectingScreen } from './ConnectingScreen.tsx';
-import { PauseFailedScreen, RestoreFailedScreen } from './OperationFailedScreen.tsx';
-import { PausingScreen } from './PausingScreen.tsx';
 import { useProjectStatusActor } from '../shared/ProjectStatusContext.tsx';
-import { ResizingScreen } from './ResizingScreen.tsx';
-import { RestartingScreen } from './RestartingScreen.tsx';
-import { RestoringScreen } from './RestoringScreen.tsx';
-import { UpgradingScreen } from './UpgradingScreen.tsx';
 import * as css from './StatusScreens.css.ts';
+
+// The screens (and with them react-aria's dialogs, the lifecycle actors and the API keys panels) load only when a
+// project is in one of their states: an active project's pages never carry them (issue 15: first-load JavaScript).
+const Screen = lazy(() => import('./StatusScreen.tsx').then((module) => ({ default: module.StatusScreen })));
 
 export interface ProjectStatusGateProps {
   /** The building screen's API keys panel data (project route loader). */
@@ -52,46 +46,9 @@ export function ProjectStatusGate({ settings, trackingId, children }: ProjectSta
   if (screen === 'building' && kind !== 'home' && isEnabled(flags, 'homeNew')) {
     return <Navigate to="/project/$ref" params={{ ref: project.ref }} replace />;
   }
-  return <Screen screen={screen} project={project} status={status ?? ''} settings={settings} trackingId={trackingId} />;
-}
-
-function Screen({
-  screen,
-  project,
-  status,
-  settings,
-  trackingId,
-}: {
-  screen: Exclude<StatusScreen, 'none' | 'loading'>;
-  project: Project;
-  status: string;
-  settings: SettingsRead | null;
-  trackingId?: string;
-}) {
-  switch (screen) {
-    case 'restarting':
-      return <RestartingScreen project={project} />;
-    case 'resizing':
-      return <ResizingScreen project={project} />;
-    case 'upgrading':
-      return <UpgradingScreen project={project} trackingId={trackingId} />;
-    case 'pausing':
-      return <PausingScreen project={project} />;
-    case 'pauseFailed':
-      return <PauseFailedScreen project={project} />;
-    case 'connecting':
-      return <ConnectingScreen project={project} />;
-    case 'restoring':
-      return <RestoringScreen project={project} />;
-    case 'restoreFailed':
-      return <RestoreFailedScreen project={project} />;
-    case 'building':
-      return <BuildingScreen project={project} status={status} settings={settings} />;
-    case 'paused':
-      return (
-        <div className={css.screen} data-testid="status-paused">
-          <ProjectPausedCard project={project} />
-        </div>
-      );
-  }
+  return (
+    <Suspense fallback={<div className={css.screen} aria-busy="true" />}>
+      <Screen screen={screen} project={project} status={status ?? ''} settings={settings} trackingId={trackingId} />
+    </Suspense>
+  );
 }
