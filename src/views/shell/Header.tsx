@@ -1,15 +1,13 @@
-import { Link, useNavigate } from '@tanstack/react-router';
-import { Button } from 'react-aria-components';
-import { Menu, MenuItem, MenuSection, MenuSeparator, MenuTrigger } from '../../ui/Menu.tsx';
+import { Link } from '@tanstack/react-router';
 import { homeLinkTarget } from '../../domain/navigation/layout.ts';
 import { showsLargeLogo } from '../../domain/navigation/header.ts';
 import { readLastVisitedOrg } from '../../actors/last-visited.ts';
 import { Icon } from '../../ui/Icon.tsx';
+import { LazyMenuTrigger } from '../../ui/LazyMenuTrigger.tsx';
 import { BranchSwitcher, OrganizationSwitcher, ProjectSwitcher } from './Switchers.tsx';
 import { ThemeMenu } from './ThemeMenu.tsx';
 import { UsageLimitsBadge } from './UsageLimitsBadge.tsx';
 import { useAppContext } from '../shared/useAppContext.ts';
-import { useSessionUser } from './useSessionUser.ts';
 import type { ShellData } from '../shared/useShellData.ts';
 import * as css from './Header.css.ts';
 
@@ -46,65 +44,25 @@ export function Header({ data }: { data: ShellData }) {
   );
 }
 
+// The help and account menus load on intent (ShellMenus.tsx), like the switchers (issue 15: first-load JavaScript).
+const loadMenus = () => import('./ShellMenus.tsx');
+
 function HelpMenu({ data }: { data: ShellData }) {
-  const navigate = useNavigate();
   return (
-    <MenuTrigger>
-      <Button className={css.iconButton} aria-label="Help">
-        <Icon name="help" size={16} />
-      </Button>
-        <Menu
-                    aria-label="Help"
-          onAction={(key) => {
-            if (key === 'support')
-              void navigate({ to: '/support/new', search: { category: 'Problem', projectRef: data.ref } });
-          }}
-        >
-          <MenuSection title="Need help with your project?">
-            {data.isPlatform && (
-              <MenuItem id="support">
-                Contact support
-              </MenuItem>
-            )}
-          </MenuSection>
-        </Menu>
-    </MenuTrigger>
+    <LazyMenuTrigger
+      load={loadMenus}
+      look={{ className: css.iconButton, 'aria-label': 'Help', children: <Icon name="help" size={16} /> }}
+      render={(menus, look, opening) => <menus.HelpMenu data={data} look={look} {...opening} />}
+    />
   );
 }
 
 function UserMenu() {
-  const navigate = useNavigate();
-  const { session } = useAppContext();
-  const user = useSessionUser();
   return (
-    <MenuTrigger>
-      <Button className={css.iconButton} aria-label="Account" data-testid="user-menu">
-        <Icon name="user" size={16} />
-      </Button>
-        <Menu
-                    aria-label="Account"
-          onAction={(key) => {
-            if (key === 'preferences') void navigate({ to: '/account/me' });
-            if (key === 'security') void navigate({ to: '/account/security' });
-            if (key === 'signout') {
-              session.send({ type: 'session.signOut', scope: 'local' });
-              void navigate({ to: '/sign-in' });
-            }
-          }}
-        >
-          <MenuSection title={user?.email ?? 'Signed in'}>
-            <MenuItem id="preferences">
-              Account preferences
-            </MenuItem>
-            <MenuItem id="security">
-              Security
-            </MenuItem>
-          </MenuSection>
-          <MenuSeparator />
-          <MenuItem id="signout">
-            Log out
-          </MenuItem>
-        </Menu>
-    </MenuTrigger>
+    <LazyMenuTrigger
+      load={loadMenus}
+      look={{ className: css.iconButton, 'aria-label': 'Account', 'data-testid': 'user-menu', children: <Icon name="user" size={16} /> }}
+      render={(menus, look, opening) => <menus.UserMenu look={look} {...opening} />}
+    />
   );
 }

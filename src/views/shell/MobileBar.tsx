@@ -1,5 +1,4 @@
 import { Link } from '@tanstack/react-router';
-import { Button } from 'react-aria-components';
 import { useSelector } from '@xstate/react';
 import { mobileLogoTarget } from '../../domain/navigation/layout.ts';
 import { Icon } from '../../ui/Icon.tsx';
@@ -22,13 +21,10 @@ export function MobileBar({ data, sidebarHidden }: { data: ShellData; sidebarHid
       </Link>
       <span className={css.title}>{data.project?.name ?? data.organization?.name ?? 'Strata'}</span>
       {!sidebarHidden && (data.ref || data.slug) && (
-        <Button
-          className={header.iconButton}
-          aria-label="Open menu"
-          onPress={() => sidebar.send({ type: 'sidebar.mobileOpen' })}
-        >
+        // A native button: react-aria's press handling would be the only react-aria code of a page's first load (issue 15).
+        <button type="button" className={header.iconButton} aria-label="Open menu" onClick={() => sidebar.send({ type: 'sidebar.mobileOpen' })}>
           <Icon name="menu" size={18} />
-        </Button>
+        </button>
       )}
       <LazySheet
         isOpen={open}

@@ -1,0 +1,257 @@
+// The shell's menus themselves (spec A2.3 header switchers, help, theme and account menus; A2.4 sidebar control):
+// react-aria's MenuTrigger, Menu and Popover. This module is loaded on intent by the stand-ins in Header.tsx,
+// Switchers.tsx, ThemeMenu.tsx and SidebarBehaviourMenu.tsx (LazyMenuTrigger), so a page's first load carries
+// none of it (issue 15: first-load JavaScript). Each trigger Button spreads the stand-in's look.
+import { Button } from 'react-aria-components';
+import { useSelector } from '@xstate/react';
+import { useNavigate, useRouter } from '@tanstack/react-router';
+import { selectThemePreference } from '../../../machines/theme.selectors.ts';
+import { sidebarBehaviourOptions } from '../../../machines/sidebar.selectors.ts';
+import { THEME_PREFERENCES, type ThemePreference } from '../../domain/theme.ts';
+import type { SidebarBehaviour } from '../../domain/navigation/sidebar-behaviour.ts';
+import { Menu, MenuItem, MenuSection, MenuSeparator, MenuTrigger } from '../../ui/Menu.tsx';
+import { newOrganizationHref, newProjectHref } from '../../domain/navigation/header.ts';
+import { listScrolls, switchOrganizationPath, switchProjectPath } from '../../domain/navigation/layout.ts';
+import { Icon } from '../../ui/Icon.tsx';
+import type { MenuOpening, MenuTriggerLook } from '../../ui/LazyMenuTrigger.tsx';
+import { ManagedByHint } from '../../ui/ManagedByHint.tsx';
+import { Popover } from '../../ui/Popover.tsx';
+import { isRouterPage } from './page-paths.ts';
+import { NEW_PROJECT_KEY, ProjectSwitcherMenu } from './ProjectSwitcherMenu.tsx';
+import { useAppContext } from '../shared/useAppContext.ts';
+import type { ShellData } from '../shared/useShellData.ts';
+import { useSessionUser } from './useSessionUser.ts';
+import { useSidebarState } from './useSidebarState.ts';
+import * as css from './Header.css.ts';
+
+type LoadedMenu<P> = P & MenuOpening & { look: MenuTriggerLook };
+
+// spec A2.3: the header's organization, project and branch switchers; lists scroll above 7 entries.
+const SCROLLING_LIST = { maxHeight: 7 * 32 + 120, overflowY: 'auto' } as const;
+
+export function OrganizationSwitcherMenu({ data, look, defaultOpen, autoFocus }: LoadedMenu<{ data: ShellData }>) {
+  const { flags } = useAppContext();
+  const navigate = useNavigate();
+  const current = data.organization;
+  const scrolls = listScrolls(data.organizations.length);
+  return (
+    <MenuTrigger defaultOpen={defaultOpen}>
+      <Button {...look} autoFocus={autoFocus} />
+        <Menu
+                    aria-label="Organizations"
+          style={scrolls ? SCROLLING_LIST : undefined}
+          onAction={(key) => {
+            const target = String(key);
+            if (target === '__all') void navigate({ to: '/organizations' });
+            else if (target === '__new') void navigate({ to: newOrganizationHref(flags) ?? '/organizations' });
+            else void navigate({ to: switchOrganizationPath({ pathname: data.pathname, newSlug: target }) });
+          }}
+        >
+          <MenuSection title="Organizations">
+            {data.organizations.length === 0 ? (
+              <MenuItem id="__none" isDisabled>
+                No organizations found
+              </MenuItem>
+            ) : (
+              data.organizations.map((org) => (
+                <MenuItem key={org.slug} id={org.slug} textValue={org.name}>
+                  <span>{org.name}</span>
+                  <span className={css.badge}>{org.plan.name}</span>
+                  <ManagedByHint managedBy={org.managed_by} inMenu />
+                  {org.slug === current?.slug && <Icon name="check" size={14} className={css.check} />}
+                </MenuItem>
+              ))
+            )}
+          </MenuSection>
+          <MenuSeparator />
+          <MenuItem id="__all">
+            All organizations
+          </MenuItem>
+          {newOrganizationHref(flags) && (
+            <MenuItem id="__new">
+              <Icon name="plus" size={14} /> New organization
+            </MenuItem>
+          )}
+        </Menu>
+    </MenuTrigger>
+  );
+}
+
+/**
+ * Project switcher (spec A2.3): searchable (debounce 500 ms) and infinite, on the same list machine as the
+ * organization's projects page. Choosing a project keeps the sub-route (switchProjectPath), landing on a page of the
+ * router (a cut path that is no page grows back to the current page or falls back to a parent page).
+ */
+export function ProjectSwitcherTrigger({ data, look, defaultOpen, autoFocus }: LoadedMenu<{ data: ShellData }>) {
+  const { flags } = useAppContext();
+  const navigate = useNavigate();
+  const router = useRouter();
+  const newHref = data.slug ? newProjectHref(flags, data.slug) : null;
+  return (
+    <MenuTrigger defaultOpen={defaultOpen}>
+      <Button {...look} autoFocus={autoFocus} />
+      <Popover placement="bottom start">
+        {data.slug ? (
+          <ProjectSwitcherMenu
+            key={data.slug}
+            slug={data.slug}
+            currentRef={data.ref}
+            newProjectHref={newHref}
+            onAction={(target) => {
+              if (target === NEW_PROJECT_KEY) {
+                if (newHref) void navigate({ to: newHref });
+              } else {
+                const isPage = (path: string) => isRouterPage(router, path);
+                void navigate({ to: switchProjectPath({ pathname: data.pathname, search: location.search, newRef: target, isPage }) });
+              }
+            }}
+          />
+        ) : (
+          <p className={css.menu}>No results found.</p>
+        )}
+      </Popover>
+    </MenuTrigger>
+  );
+}
+
+/**
+ * Branch switcher. Branching is not built yet, so the synthetic 'main' branch of spec A4.4 stands in
+ * ('Production' badge); the list links to the branches page.
+ */
+export function BranchSwitcherMenu({ projectRef: ref, look, defaultOpen, autoFocus }: LoadedMenu<{ projectRef: string }>) {
+  const navigate = useNavigate();
+  return (
+    <MenuTrigger defaultOpen={defaultOpen}>
+      <Button {...look} autoFocus={autoFocus} />
+        <Menu
+                    aria-label="Branches"
+          onAction={(key) => {
+            if (key === '__manage') void navigate({ to: '/project/$ref/branches', params: { ref } });
+          }}
+        >
+          <MenuItem id="main" textValue="main">
+            <span>main</span>
+            <span className={css.badge}>Production</span>
+            <Icon name="check" size={14} className={css.check} />
+          </MenuItem>
+          <MenuSeparator />
+          <MenuItem id="__manage">
+            Manage branches
+          </MenuItem>
+        </Menu>
+    </MenuTrigger>
+  );
+}
+
+export function HelpMenu({ data, look, defaultOpen, autoFocus }: LoadedMenu<{ data: ShellData }>) {
+  const navigate = useNavigate();
+  return (
+    <MenuTrigger defaultOpen={defaultOpen}>
+      <Button {...look} autoFocus={autoFocus} />
+        <Menu
+                    aria-label="Help"
+          onAction={(key) => {
+            if (key === 'support')
+              void navigate({ to: '/support/new', search: { category: 'Problem', projectRef: data.ref } });
+          }}
+        >
+          <MenuSection title="Need help with your project?">
+            {data.isPlatform && (
+              <MenuItem id="support">
+                Contact support
+              </MenuItem>
+            )}
+          </MenuSection>
+        </Menu>
+    </MenuTrigger>
+  );
+}
+
+export function UserMenu({ look, defaultOpen, autoFocus }: LoadedMenu<object>) {
+  const navigate = useNavigate();
+  const { session } = useAppContext();
+  const user = useSessionUser();
+  return (
+    <MenuTrigger defaultOpen={defaultOpen}>
+      <Button {...look} autoFocus={autoFocus} />
+        <Menu
+                    aria-label="Account"
+          onAction={(key) => {
+            if (key === 'preferences') void navigate({ to: '/account/me' });
+            if (key === 'security') void navigate({ to: '/account/security' });
+            if (key === 'signout') {
+              session.send({ type: 'session.signOut', scope: 'local' });
+              void navigate({ to: '/sign-in' });
+            }
+          }}
+        >
+          <MenuSection title={user?.email ?? 'Signed in'}>
+            <MenuItem id="preferences">
+              Account preferences
+            </MenuItem>
+            <MenuItem id="security">
+              Security
+            </MenuItem>
+          </MenuSection>
+          <MenuSeparator />
+          <MenuItem id="signout">
+            Log out
+          </MenuItem>
+        </Menu>
+    </MenuTrigger>
+  );
+}
+
+const THEME_LABELS: Record<ThemePreference, string> = { light: 'Light', dark: 'Dark', system: 'System' };
+
+/** Theme toggle (spec A4.14): light, dark or system; the theme actor stores and syncs the choice. */
+export function ThemeMenu({ look, defaultOpen, autoFocus }: LoadedMenu<object>) {
+  const { theme } = useAppContext();
+  const preference = useSelector(theme, selectThemePreference);
+  return (
+    <MenuTrigger defaultOpen={defaultOpen}>
+      <Button {...look} autoFocus={autoFocus} />
+      <Menu
+        aria-label="Theme"
+        placement="bottom end"
+        selectionMode="single"
+        selectedKeys={[preference]}
+        onAction={(key) => theme.send({ type: 'theme.set', preference: key as ThemePreference })}
+      >
+        <MenuSection title="Theme">
+          {THEME_PREFERENCES.map((value) => (
+            <MenuItem key={value} id={value} icon={<Icon name={value === 'system' ? 'monitor' : value === 'dark' ? 'moon' : 'sun'} size={14} />}>
+              {THEME_LABELS[value]}
+            </MenuItem>
+          ))}
+        </MenuSection>
+      </Menu>
+    </MenuTrigger>
+  );
+}
+
+/** The sidebar behaviour preference of spec A2.4: 'Expanded', 'Collapsed' or 'Expand on hover'. */
+export function SidebarBehaviourMenu({ look, defaultOpen, autoFocus }: LoadedMenu<object>) {
+  const { sidebar } = useAppContext();
+  const { behaviour } = useSidebarState();
+  return (
+    <MenuTrigger defaultOpen={defaultOpen}>
+      <Button {...look} autoFocus={autoFocus} />
+      <Menu
+        aria-label="Sidebar control"
+        placement="top start"
+        selectionMode="single"
+        selectedKeys={[behaviour]}
+        onAction={(key) => sidebar.send({ type: 'sidebar.setBehaviour', behaviour: key as SidebarBehaviour })}
+      >
+        <MenuSection title="Sidebar control">
+          {sidebarBehaviourOptions.map((option) => (
+            <MenuItem key={option.value} id={option.value}>
+              {option.label}
+            </MenuItem>
+          ))}
+        </MenuSection>
+      </Menu>
+    </MenuTrigger>
+  );
+}
