@@ -13,7 +13,7 @@ import {
 } from '../machines/sql-editor-session.selectors.ts';
 import { recordEdit, recordSaved, textToOpen, type DraftMap } from '../src/domain/sql-drafts.ts';
 import { controlledActors } from './support/controlled-actors.ts';
-import { describeMachinePaths } from './support/paths.ts';
+import { describeMachinePaths, itRejectsEachDeletedTransition } from './support/paths.ts';
 
 const snippet = (sql: string, updated_at = 'v1') => ({ id: 's1', name: 'Snippet', sql, updated_at });
 
@@ -87,6 +87,19 @@ describe('sql editor session: examples', () => {
     expect(selectConflictSql(actor.getSnapshot())).toBeNull();
   });
 
+  it("emits session.loaded with the snippet's name once it is opened, for the tab's label (issue 15: not a watched name)", async () => {
+    const drafts = { current: {} as DraftMap };
+    const { fakes, actor } = start(drafts);
+    const emitted: unknown[] = [];
+    actor.on('*', (event) => emitted.push(event));
+    await fakes.reject('loadSnippet', new Error('Snippet not found'));
+    expect(emitted).toEqual([]);
+    actor.send({ type: 'session.retry' });
+    await fakes.resolve('loadSnippet', { snippet: snippet('a'), opened: { source: 'server', sql: 'a' } });
+    actor.send({ type: 'editor.change', sql: 'b' });
+    expect(emitted).toEqual([{ type: 'session.loaded', name: 'Snippet' }]);
+  });
+
   it('property: whatever the save outcomes, storage or the platform always holds the last typed text', async () => {
     const step = fc.oneof(
       fc.record({ kind: fc.constant('type' as const), text: fc.string({ maxLength: 5 }) }),
@@ -122,9 +135,27 @@ describe('sql editor session: examples', () => {
   });
 });
 
+// Issue 7 / spec B2.2: the snippet opens (or says why not, with a retry), every change is saved after a pause, a
+// failed save is retried after a while or at once.
+const required = [
+  'loading --xstate.done.actor.loadSnippet--> editing',
+  'loading --xstate.error.actor.loadSnippet--> loadFailed',
+  'loadFailed --session.retry--> loading',
+  'editing --editor.change--> editing.checking',
+  'editing.checking --(always)--> editing.waiting',
+  'editing.checking --(always)--> editing.saved',
+  'editing.waiting --xstate.after.saveDebounce.sqlEditorSession.editing.waiting--> editing.saving',
+  'editing.saving --xstate.done.actor.saveSnippet--> editing.checking',
+  'editing.saving --xstate.error.actor.saveSnippet--> editing.saveFailed',
+  'editing.saveFailed --xstate.after.saveRetry.sqlEditorSession.editing.saveFailed--> editing.saving',
+  'editing.saveFailed --session.retry--> editing.saving',
+];
+itRejectsEachDeletedTransition(sqlEditorSessionMachine, required);
+
 const fakes = controlledActors({ loadSnippet: 'promise', saveSnippet: 'promise' });
 describeMachinePaths('sql editor session: generated paths', sqlEditorSessionMachine, {
   actors: fakes,
+  required,
   provide: { actions: { writeDraft: () => {}, draftSaved: () => {} } },
   input: { snippetId: 's1' },
   events: [

@@ -2,7 +2,7 @@
 // wins over it, every change is written to the local draft at once (`writeDraft`, synchronous), and saved to the
 // platform after a pause in typing. A save that fails is retried after a while and on the next change; the draft
 // stays until the platform holds the same text (src/domain/sql-drafts.ts decides).
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, emit, fromPromise, setup } from 'xstate';
 import type { OpenedText } from '../src/domain/sql-drafts.ts';
 import { DEFAULT_SQL_SCHEMA } from '../src/domain/sql-editor.ts';
 import { errorMessage, notProvided, notProvidedStub } from './support.ts';
@@ -40,6 +40,9 @@ export interface ConflictDismissEvent { type: 'conflict.dismiss' }
 export interface SchemaSetEvent { type: 'schema.set'; schema: string }
 export type SqlSessionEvent = EditorChangeEvent | SessionRetryEvent | ConflictDismissEvent | SchemaSetEvent;
 
+/** The snippet is open: the tab's label follows its name (issue 15: emitted, not watched in the view). */
+export interface SessionLoadedEmitted { type: 'session.loaded'; name: string }
+
 export interface LoadOutput {
   snippet: SessionSnippet;
   /** What to show: the server's text or the local draft (textToOpen). */
@@ -52,7 +55,13 @@ export const SNIPPET_SAVE_DEBOUNCE_MS = 1000;
 export const SNIPPET_SAVE_RETRY_MS = 5000;
 
 export const sqlEditorSessionMachine = setup({
-  types: {} as { context: SqlSessionContext; events: SqlSessionEvent; input: SqlSessionInput; tags: 'busy' | 'error' },
+  types: {} as {
+    context: SqlSessionContext;
+    events: SqlSessionEvent;
+    input: SqlSessionInput;
+    emitted: SessionLoadedEmitted;
+    tags: 'busy' | 'error';
+  },
   actors: {
     loadSnippet: fromPromise<LoadOutput, { snippetId: string }>(notProvidedStub('load snippet')),
     saveSnippet: fromPromise<SessionSnippet, { snippetId: string; sql: string }>(notProvidedStub('save snippet')),
@@ -95,14 +104,17 @@ export const sqlEditorSessionMachine = setup({
         input: ({ context }) => ({ snippetId: context.snippetId }),
         onDone: {
           target: 'editing',
-          actions: assign(({ event }) => ({
-            name: event.output.snippet.name,
-            sql: event.output.opened.sql,
-            savedSql: event.output.snippet.sql,
-            updatedAt: event.output.snippet.updated_at,
-            conflictSql: event.output.opened.source === 'conflict' ? event.output.opened.serverSql : null,
-            error: null,
-          })),
+          actions: [
+            assign(({ event }) => ({
+              name: event.output.snippet.name,
+              sql: event.output.opened.sql,
+              savedSql: event.output.snippet.sql,
+              updatedAt: event.output.snippet.updated_at,
+              conflictSql: event.output.opened.source === 'conflict' ? event.output.opened.serverSql : null,
+              error: null,
+            })),
+            emit(({ event }) => ({ type: 'session.loaded' as const, name: event.output.snippet.name })),
+          ],
         },
         onError: { target: 'loadFailed', actions: assign(({ event }) => ({ error: errorMessage(event.error) })) },
       },

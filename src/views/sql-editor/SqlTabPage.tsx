@@ -99,11 +99,12 @@ export function SqlTabPage(props: SqlTabPageProps) {
   // Leaving the tab before the pause in typing ended: its draft goes to the platform from outside the session.
   useEffect(() => () => void flushDraft(project.ref, snippetId), [project.ref, snippetId]);
 
-  // The tab's label follows the snippet's name once it is loaded.
+  // The tab's label follows the snippet's name once it is loaded (the session emits it, issue 15).
   const announceName = useEffectEvent((loaded: string) => props.onLoaded(loaded));
   useEffect(() => {
-    if (name) announceName(name);
-  }, [name]);
+    const subscription = session.on('session.loaded', (event) => announceName(event.name));
+    return () => subscription.unsubscribe();
+  }, [session]);
 
   const start = (sqlText: string, selection: { from: number; to: number } | null, explain: boolean) => {
     const chosen = sqlToRun(sqlText, selection);
