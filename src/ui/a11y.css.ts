@@ -1,4 +1,4 @@
-import { style } from '@vanilla-extract/css';
+import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from './theme.css.ts';
 
 /** Read by screen readers, not shown (hints, live messages). */
@@ -33,3 +33,6 @@ export const skipLink = style({
   transform: 'translateY(-200%)',
   selectors: { '&:focus': { transform: 'none' } },
 });
+
+// A heading focused by script (the skip link, a page change) is where reading starts, not a control: no ring.
+globalStyle('h1[tabindex="-1"]:focus, main[tabindex="-1"]:focus', { outline: 'none' });

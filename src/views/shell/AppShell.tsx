@@ -6,6 +6,7 @@ import { Sidebar } from './Sidebar.tsx';
 import { ProductMenu } from './ProductMenu.tsx';
 import { useShellData } from '../shared/useShellData.ts';
 import { LiveProjectStatusProvider } from '../shared/ProjectStatusContext.tsx';
+import { MAIN_ID, SHELL_NAV_ATTRIBUTE, SkipLink, useFocusOnPageChange } from './AppShellFocus.tsx';
 import * as css from './AppShell.css.ts';
 
 /**
@@ -26,26 +27,30 @@ function ShellFrame({ children }: { children: ReactNode }) {
   const productMenu =
     showProductMenu({ ref: data.ref, pathname: data.pathname }) &&
     !isProductMenuHiddenByStatus({ status: data.project?.status, pathname: data.pathname });
+  // issue 24: after a page change, focus goes to the new page's h1 when it was left in the chrome or nowhere.
+  useFocusOnPageChange(data.pathname);
+  const nav = { [SHELL_NAV_ATTRIBUTE]: '' };
   return (
     <div className={css.shell}>
-      <div className={css.desktopOnly}>
+      <SkipLink />
+      <div className={css.desktopOnly} {...nav}>
         <Header data={data} />
       </div>
-      <div className={css.mobileOnly}>
+      <div className={css.mobileOnly} {...nav}>
         <MobileBar data={data} sidebarHidden={sidebarHidden} />
       </div>
       <div className={css.body}>
         {!sidebarHidden && (
-          <div className={css.desktopOnly}>
+          <div className={css.desktopOnly} {...nav}>
             <Sidebar data={data} />
           </div>
         )}
         {productMenu && data.ref && (
-          <div className={css.desktopOnly}>
+          <div className={css.desktopOnly} {...nav}>
             <ProductMenu data={data} />
           </div>
         )}
-        <main className={css.main} id="main">
+        <main className={css.main} id={MAIN_ID}>
           {children}
         </main>
       </div>
