@@ -182,3 +182,33 @@ for (const theme of THEMES) {
     }
   });
 }
+
+test('keyboard: the skip link, focus on the new page after a change, the project switcher by typing and Enter', async ({ browser }) => {
+  const { projectRef, orgName } = readFixture();
+  const page = await themedPage(browser, 'dark');
+  await page.goto(`/dashboard/project/${state.ref}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Accessible' })).toBeVisible();
+  // The first Tab stop skips the header and sidebar (WCAG 2.4.1).
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Skip to main content' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: 'Accessible' })).toBeFocused();
+
+  // A sidebar link: focus lands on the new page's h1, not on the body.
+  await page.getByRole('navigation', { name: 'Project navigation' }).getByRole('link', { name: 'Table Editor', exact: true }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: 'Table Editor' })).toBeFocused();
+
+  // The switchers say what is current.
+  await expect(page.getByRole('button', { name: `Switch organization, ${orgName}` })).toBeVisible();
+  const switcher = page.getByRole('button', { name: 'Switch project, Accessible' });
+  await switcher.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('project-switcher-search')).toBeFocused();
+  await page.keyboard.type('Storefront');
+  await expect(page.getByRole('menuitem', { name: 'Storefront' })).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/dashboard/project/${projectRef}/editor`));
+  await expect(page.getByRole('button', { name: 'Switch project, Storefront' })).toBeVisible();
+  await page.context().close();
+});

@@ -1,5 +1,6 @@
 import { useSelector } from '@xstate/react';
-import { Autocomplete, Collection, Input, Menu, MenuLoadMoreItem, SearchField } from 'react-aria-components';
+import { useContext, useRef, type KeyboardEvent } from 'react';
+import { Autocomplete, Collection, Input, Menu, MenuLoadMoreItem, OverlayTriggerStateContext, SearchField } from 'react-aria-components';
 import {
   selectError,
   selectHasMore,
@@ -42,10 +43,36 @@ export function ProjectSwitcherMenu({ slug, currentRef, newProjectHref, onAction
   const hasMore = useSelector(list, selectHasMore);
   const error = useSelector(list, selectError);
   const nothingFound = !loadingFirstPage && error === null && projects.length === 0;
+  const overlay = useContext(OverlayTriggerStateContext);
+  // Whether the arrow keys moved through the list since the last keystroke in the field.
+  const browsed = useRef(false);
+
+  // Typing a name and Enter goes to that project (issue 24): the search is debounced and the list reloads, so the
+  // list's highlight can sit on 'New project' (the only item while it loads) when Enter comes. Unless the user
+  // moved through the list with the arrows, Enter takes the first listed project whose name holds the text, or
+  // waits for the list when none does yet.
+  const onKeyDownCapture = (event: KeyboardEvent) => {
+    if (['ArrowDown', 'ArrowUp', 'Home', 'End', 'PageDown', 'PageUp'].includes(event.key)) browsed.current = true;
+    if (event.key !== 'Enter' || browsed.current) return;
+    const text = searchText.trim().toLowerCase();
+    if (text === '') return;
+    event.preventDefault();
+    event.stopPropagation();
+    const match = projects.find((project) => project.name.toLowerCase().includes(text));
+    if (!match) return;
+    overlay?.close();
+    onAction(match.ref);
+  };
 
   return (
-    <div className={css.panel}>
-      <Autocomplete inputValue={searchText} onInputChange={(text) => list.send({ type: 'list.search', text })}>
+    <div className={css.panel} onKeyDownCapture={onKeyDownCapture}>
+      <Autocomplete
+        inputValue={searchText}
+        onInputChange={(text) => {
+          browsed.current = false;
+          list.send({ type: 'list.search', text });
+        }}
+      >
         <SearchField aria-label="Find project" autoFocus className={css.search}>
           <Input className={css.input} placeholder="Find project..." data-testid="project-switcher-search" />
         </SearchField>

@@ -14,7 +14,8 @@ export function OrganizationSwitcher({ data }: { data: ShellData }) {
       load={loadMenus}
       look={{
         className: css.trigger,
-        'aria-label': 'Switch organization',
+        // The name says what is current (issue 24): 'Switch organization, Acme'.
+        'aria-label': current ? `Switch organization, ${current.name}` : 'Switch organization',
         'data-testid': 'org-switcher',
         children: (
           <>
@@ -40,7 +41,7 @@ export function ProjectSwitcher({ data }: { data: ShellData }) {
       load={loadMenus}
       look={{
         className: css.trigger,
-        'aria-label': 'Switch project',
+        'aria-label': `Switch project, ${data.project?.name ?? data.ref}`,
         'data-testid': 'project-switcher',
         children: (
           <>
@@ -66,7 +67,7 @@ export function BranchSwitcher({ data }: { data: ShellData }) {
       load={loadMenus}
       look={{
         className: css.trigger,
-        'aria-label': 'Switch branch',
+        'aria-label': 'Switch branch, main',
         'data-testid': 'branch-switcher',
         children: (
           <>
