@@ -2,6 +2,7 @@
 // Each prints its table and writes bench/results/<name>.json. Figures over budget are reported, not failed:
 // the exit code is 1 only when a benchmark could not run.
 import { adminerPeerBench, printAdminerPeerDetails } from './adminer-peer.ts';
+import { dataApiBench, printDataApiDetails } from './data-api.ts';
 import { firstLoad, printFirstLoadDetails } from './first-load.ts';
 import { platformBench } from './platform.ts';
 import { printProjectsListDetails, projectsListBench } from './projects-list.ts';
@@ -25,6 +26,7 @@ const BENCHMARKS: Record<string, { run: () => Promise<BenchResult>; details?: (r
   'table-export': { run: tableExportBench, details: printTableExportDetails },
   'table-grid': { run: tableGridBench },
   'table-import': { run: tableImportBench, details: printTableImportDetails },
+  'data-api': { run: dataApiBench, details: printDataApiDetails },
 };
 // Not in the default run: it installs Adminer from Debian's packages (issue 25); only `npm run bench -- peer`.
 const ON_REQUEST: typeof BENCHMARKS = { peer: { run: adminerPeerBench, details: printAdminerPeerDetails } };

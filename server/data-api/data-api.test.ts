@@ -190,6 +190,7 @@ describe('order, paging and counts', () => {
        on conflict (project_id) do update set max_rows = 2`,
       [p.ref],
     );
+    await p.settle();
     try {
       const { data, count } = await anon.from('books').select('id', { count: 'exact' }).order('id');
       expect(data!.map((r) => r.id)).toEqual([1, 2]);
@@ -198,6 +199,7 @@ describe('order, paging and counts', () => {
       expect(asked.data).toHaveLength(2);
     } finally {
       await p.h.services.pool.query('delete from data_api_settings where project_id = (select id from projects where ref = $1)', [p.ref]);
+      await p.settle();
     }
   });
 

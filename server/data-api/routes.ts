@@ -6,6 +6,7 @@ import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { ident } from '@scaleleap/pg-format';
 import type pg from 'pg';
+import { logServerError } from '../http/errors.ts';
 import type { Services } from '../services.ts';
 import { authenticate, type Caller } from './auth.ts';
 import { ApiError, fromPostgres, parseError } from './errors.ts';
@@ -365,8 +366,8 @@ async function readBody(c: Context): Promise<unknown> {
   }
 }
 
-function respond(c: Context, error: ApiError): Response {
-  return c.newResponse(JSON.stringify(error.body()), error.status as 400, { 'content-type': JSON_TYPE });
+function respond(c: Context, error: ApiError, extra: Record<string, string> = {}): Response {
+  return c.newResponse(JSON.stringify(error.body()), error.status as 400, { 'content-type': JSON_TYPE, ...extra });
 }
 
 export function dataApiRoutes(deps: { services: () => Promise<Services>; publicHost: string; options?: DataApiOptions }): Hono {
@@ -383,6 +384,9 @@ export function dataApiRoutes(deps: { services: () => Promise<Services>; publicH
   ): Promise<Response> {
     const ref = c.req.param('ref')!;
     const headers = c.req.raw.headers;
+    const started = performance.now();
+    // Server-Timing: the time spent here, for clients' tools and the bench (bench/data-api.ts).
+    const timing = () => ({ 'server-timing': `app;dur=${(performance.now() - started).toFixed(1)}` });
     try {
       let services: Services;
       try {
@@ -409,7 +413,7 @@ export function dataApiRoutes(deps: { services: () => Promise<Services>; publicH
         throw new ApiError(503, 'PGRST002', 'Could not read the schema of the project database');
       });
       if (work === 'openapi') {
-        return c.json(openApiDocument(cache, schema, deps.publicHost, ref));
+        return c.json(openApiDocument(cache, schema, deps.publicHost, ref), 200, timing());
       }
       const body = await readBody(c);
       const url = new URL(c.req.url);
@@ -432,10 +436,11 @@ export function dataApiRoutes(deps: { services: () => Promise<Services>; publicH
         cache = await schemaCache(ref, pool, caller.settings.schemas, { fresh: true });
         result = await transaction(pool, caller, schema, read, timeoutMs, url.pathname, method, (client) => work(client, { ...base, cache }));
       }
-      return c.newResponse(result.body, result.status as 200, result.headers);
+      return c.newResponse(result.body, result.status as 200, { ...result.headers, ...timing() });
     } catch (error) {
-      if (error instanceof ApiError) return respond(c, error);
-      return respond(c, new ApiError(500, 'PGRST000', 'Unexpected error'));
+      if (error instanceof ApiError) return respond(c, error, timing());
+      logServerError('data API', error);
+      return respond(c, new ApiError(500, 'PGRST000', 'Unexpected error'), timing());
     }
   }
 
@@ -474,13 +479,19 @@ async function transaction(
   }
   let broken: Error | undefined;
   try {
-    await client.query(readOnly ? 'begin isolation level read committed read only' : 'begin');
+    // One round trip (the simple protocol takes both statements): on a busy machine every round trip to the
+    // backend costs a scheduling delay (bench/data-api.ts). The settings are literals quoted by pg's escapeLiteral;
+    // they come from the verified JWT and the server, and the role is one of REQUEST_ROLES.
     const searchPath = schema === 'public' ? ident('public') : `${ident(schema)}, public`;
-    await client.query(
-      `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true), set_config('statement_timeout', $3, true),
-              set_config('search_path', $4, true), set_config('request.method', $5, true), set_config('request.path', $6, true)`,
-      [caller.role, JSON.stringify(caller.claims), String(timeoutMs), searchPath, method, path],
-    );
+    const settings = [
+      ['role', caller.role],
+      ['request.jwt.claims', JSON.stringify(caller.claims)],
+      ['statement_timeout', String(timeoutMs)],
+      ['search_path', searchPath],
+      ['request.method', method],
+      ['request.path', path],
+    ].map(([name, value]) => `set_config(${client.escapeLiteral(name!)}, ${client.escapeLiteral(value!)}, true)`);
+    await client.query(`${readOnly ? 'begin isolation level read committed read only' : 'begin'}; select ${settings.join(', ')}`);
     const result = await work(client);
     await client.query(result.rollback ? 'rollback' : 'commit');
     return result;

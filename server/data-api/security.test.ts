@@ -185,12 +185,14 @@ describe('exposed schemas', () => {
     expect((await p.raw('/things', { key: p.keys.anon })).status).toBe(404);
     const { rows } = await p.h.services.pool.query<{ id: number }>('select id from projects where ref = $1', [p.ref]);
     await saveSettings(p.h.services.pool, rows[0]!.id, { db_schema: 'public, other' });
+    await p.settle();
     try {
       expect((await otherClient.from('things').select('label')).data).toEqual([{ label: 'elsewhere' }]);
       const doc = await (await p.raw('/', { key: p.keys.anon, headers: { 'accept-profile': 'other' } })).json();
       expect(Object.keys(doc.paths)).toEqual(['/', '/things']);
     } finally {
       await saveSettings(p.h.services.pool, rows[0]!.id, { db_schema: ['public'] });
+      await p.settle();
     }
   });
 
@@ -220,6 +222,7 @@ describe('limits and availability', () => {
 
   it('answers 503 while the project is paused', async () => {
     await p.h.services.pool.query(`update projects set status = 'INACTIVE' where ref = $1`, [p.ref]);
+    await p.settle();
     try {
       // postgrest-js retries a 503 of a GET by default (a transient schema cache): not wanted here.
       const { status, error } = await p.client(p.keys.anon).from('notes').select().retry(false);
@@ -228,6 +231,7 @@ describe('limits and availability', () => {
       expect((await p.raw('/', { key: p.keys.anon })).status).toBe(503);
     } finally {
       await p.h.services.pool.query(`update projects set status = 'ACTIVE_HEALTHY' where ref = $1`, [p.ref]);
+      await p.settle();
     }
   });
 

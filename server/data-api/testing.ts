@@ -2,6 +2,7 @@
 // project's secret, and the official postgrest-js client wired to the app in-process.
 import { PostgrestClient } from '@supabase/postgrest-js';
 import { SignJWT } from 'jose';
+import { PROJECT_CACHE_MS } from './auth.ts';
 import { startPlatformHarness, type PlatformHarness } from '../testing/platform.ts';
 
 export interface DataApiProject {
@@ -15,6 +16,8 @@ export interface DataApiProject {
   jwt(claims: Record<string, unknown>, options?: { expiresIn?: string }): Promise<string>;
   /** postgrest-js on the project's REST URL with the apikey and, when given, a bearer token. */
   client(apikey: string, bearer?: string, schema?: string): PostgrestClient<any, any, any>;
+  /** Waits until a change of the project's row (status, settings) reaches the Data API (auth.ts PROJECT_CACHE_MS). */
+  settle(): Promise<void>;
   /** A raw request to the Data API (path under /rest/v1). */
   raw(path: string, init?: RequestInit & { key?: string }): Promise<Response>;
 }
@@ -59,6 +62,7 @@ export async function startDataApiProject(name = 'Data API'): Promise<DataApiPro
         ...(schema ? { schema } : {}),
       });
     },
+    settle: () => new Promise((resolve) => setTimeout(resolve, PROJECT_CACHE_MS + 50)),
     raw(path, init = {}) {
       const { key, ...rest } = init;
       const headers = new Headers(rest.headers);
