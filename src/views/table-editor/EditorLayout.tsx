@@ -69,8 +69,8 @@ function EditorFrame({ selectedSchemas, tableId, schemas, schemasError, onTables
 
   return (
     <div className={css.layout}>
-      {/* The page's h1 (issue 24: the editor had none), for screen readers' outline; the tabs and list show the rest. */}
-      <h1 className={visuallyHidden}>Table Editor</h1>
+      {/* A table's page has no h1 of its own (issue 24); the editor home has its 'Table Editor' h1. */}
+      {tableId !== null && <h1 className={visuallyHidden}>Table Editor</h1>}
       <TableList
         selectedSchemas={selectedSchemas}
         schemas={schemas}
