@@ -127,6 +127,13 @@ const STOPS: Stop[] = [
     },
   },
   {
+    name: 'table editor home',
+    path: () => `/dashboard/project/${state.ref}/editor`,
+    ready: async (page) => {
+      await expect(page.getByRole('heading', { level: 1, name: 'Table Editor' })).toBeVisible({ timeout: 20_000 });
+    },
+  },
+  {
     name: 'table editor',
     path: () => `/dashboard/project/${state.ref}/editor/${state.tableId}?schema=public`,
     ready: async (page) => {
