@@ -14,6 +14,10 @@ export function routeSplitGroupings(routeId: string): Array<Array<'loader' | 'co
   return [['loader', 'component'], ['errorComponent'], ['notFoundComponent']];
 }
 
+/** The modules of the signed-in shell and project home, grouped into one chunk (see build.rolldownOptions). */
+export const SIGNED_IN_SHELL =
+  /\/src\/(views\/shell\/(?!ShellMenus|ProductMenu|ProjectSwitcherMenu)|views\/shared\/(useShellData|ProjectStatusContext|useAppContext|ProjectPausedCard\.tsx|ProjectLifecycle\.css)|views\/project-status\/(ProjectStatusGate|StatusScreens\.css)|views\/project\/|views\/editor\/ProjectEditorState|views\/storage\/uploads\/(LazyUploadsProvider|uploads-context)|ui\/(Icon|LazyMenuTrigger|LazySheet|Badge|Skeleton|Spinner|Page\.css)|actors\/(project-status|org-usage)|domain\/(format|usage|project-lifecycle|project-home|postgres-versions|navigation\/(project-sidebar|header|nav-item)))|\/machines\/(project-status|database-upgrade)\.machine|\/machines\/(project-status|theme|sidebar)\.selectors/;
+
 // The console lives under /dashboard (spec A1, A2.1).
 /** The one locale of react-aria's built-in strings the console keeps: its UI is English (spec strings verbatim). */
 export const KEPT_ARIA_LOCALE = 'en-US';
@@ -75,6 +79,11 @@ export default defineConfig({
     sourcemap: false,
     // The first-load chunk (react-dom, the router, auth-js, xstate and the route tree) is one file on purpose.
     chunkSizeWarningLimit: 700,
+    // No JS preload lists: with them every chunk carried the file names of its lazy imports' dependencies
+    // (__vite__mapDeps, ~4 KB gzip of the entry chunk alone) so they could be fetched in parallel. A lazy chunk's
+    // own static imports are found by the browser when it arrives instead (one more round trip on loopback or a
+    // CDN; the signed-in group below keeps that chain short). CSS of lazy chunks is still loaded by Vite's helper.
+    modulePreload: false,
     rolldownOptions: {
       treeshake: {
         // Schemas shared with the server (src/api/schemas) are declarations only: a route that imports one constant
@@ -90,7 +99,18 @@ export default defineConfig({
         // Everything the entry imports statically is loaded on every first load anyway: one chunk instead of ~60
         // compresses better and carries one table of the lazy chunks' file names instead of one per route file
         // (the __vite__mapDeps lists were ~10 % of the first load).
-        codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] },
+        codeSplitting: {
+          groups: [
+            { name: 'app', tags: ['$initial'], priority: 4 },
+            // What every signed-in page shows (the shell, the project layout and its status gate, the project home):
+            // one chunk instead of ~25 small ones, each of which repeated its imports (issue 15). Nothing the
+            // sign-in page loads is in it (xstate-react, the recipes runtime, ButtonLook), so its first load stays.
+            { name: 'signed-in', test: SIGNED_IN_SHELL, priority: 1 },
+            // Shared by the sign-in page and the shell: kept out of the shell's group (which takes its modules'
+            // dependencies), so the sign-in page does not load the shell.
+            { name: 'react-bindings', test: /node_modules\/(@xstate\/react|use-isomorphic-layout-effect|@vanilla-extract\/recipes)\//, priority: 3 },
+          ],
+        },
       },
     },
   },

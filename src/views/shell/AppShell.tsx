@@ -1,13 +1,16 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { isSidebarHidden, showProductMenu, isProductMenuHiddenByStatus } from '../../domain/navigation/layout.ts';
 import { Header } from './Header.tsx';
 import { MobileBar } from './MobileBar.tsx';
 import { Sidebar } from './Sidebar.tsx';
-import { ProductMenu } from './ProductMenu.tsx';
 import { useShellData } from '../shared/useShellData.ts';
 import { LiveProjectStatusProvider } from '../shared/ProjectStatusContext.tsx';
 import { MAIN_ID, SHELL_NAV_ATTRIBUTE, SkipLink, useFocusOnPageChange } from './AppShellFocus.tsx';
 import * as css from './AppShell.css.ts';
+
+// The product menu (spec A2.5-A2.7: settings, database and auth pages) and its three menu definitions load with the
+// first page that shows it: the project home and the other pages never carry them (issue 15: first-load JavaScript).
+const ProductMenu = lazy(() => import('./ProductMenu.tsx').then((module) => ({ default: module.ProductMenu })));
 
 /**
  * The page chrome of spec A2.3: header (or the mobile bar below 768 px), sidebar, product menu, content. It owns
@@ -47,7 +50,9 @@ function ShellFrame({ children }: { children: ReactNode }) {
         )}
         {productMenu && data.ref && (
           <div className={css.desktopOnly} {...nav}>
-            <ProductMenu data={data} />
+            <Suspense fallback={null}>
+              <ProductMenu data={data} />
+            </Suspense>
           </div>
         )}
         <main className={css.main} id={MAIN_ID}>
