@@ -1,6 +1,6 @@
 // One typed way to run a mutation (or a one-off read) from a view (issue 15): idle → running → done | failed, with
-// retry and reset. The effect is the injected `perform` actor (src/actors/*-tasks.ts build the provided machines),
-// so the machine stays pure. What the view does afterwards (a toast, closing a panel, navigating) does not hang on
+// retry and reset. The effect is the injected `perform` actor (src/actors/ builds the provided machines with
+// `taskWith`: table-editor-tasks.ts, storage-forms.ts, sql-snippets.ts), so the machine stays pure. What the view does afterwards (a toast, closing a panel, navigating) does not hang on
 // a `saved` flag watched in an effect: the machine emits `task.done` / `task.failed` once per outcome and the view
 // listens with `actor.on` (src/views/shared/useTask.ts).
 //
