@@ -48,6 +48,17 @@ describe('shell focus (issue 24)', () => {
     await vi.waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1, name: 'Table Editor' })));
   });
 
+  it("the old page's h1, still shown while the new page loads, is not where focus goes", async () => {
+    render(<Shell initial={<h1>Project home</h1>} />);
+    const old = screen.getByRole('heading', { level: 1, name: 'Project home' });
+    screen.getByRole('link', { name: 'Table Editor' }).focus();
+    act(() => go('/b', <h1>Project home</h1>));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(document.activeElement).not.toBe(old);
+    act(() => go('/b', <><h1>Table Editor</h1><p>rows</p></>));
+    await vi.waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1, name: 'Table Editor' })));
+  });
+
   it('a page change that left focus on the body moves it to the new h1', async () => {
     render(<Shell initial={<h1>Organizations</h1>} />);
     (document.activeElement as HTMLElement | null)?.blur();
@@ -70,7 +81,7 @@ describe('shell focus (issue 24)', () => {
     (document.activeElement as HTMLElement | null)?.blur();
     act(() => go('/d', <p>No heading here</p>));
     expect(document.activeElement).toBe(document.body);
-    act(() => vi.advanceTimersByTime(5000));
+    act(() => vi.advanceTimersByTime(3000));
     expect(document.activeElement).toBe(document.getElementById(MAIN_ID));
   });
 });

@@ -2,14 +2,14 @@
 // the focus put on the new page's h1 after a page change that left it nowhere (on the body, on a removed element)
 // or in the shell's navigation (header, sidebar, menus): a screen reader then reads where the user landed.
 // Navigation inside the content (editor tabs, table list, storage columns) keeps its focus where it is.
-import { useEffect, useRef, type MouseEvent } from 'react';
+import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { skipLink } from '../../ui/a11y.css.ts';
 
 export const MAIN_ID = 'main';
 /** Marks the shell's navigation regions: focus there when the page changes moves on to the new page's heading. */
 export const SHELL_NAV_ATTRIBUTE = 'data-shell-nav';
 /** How long a page may take to show its h1 (loaders, skeletons) before the focus stops waiting for it. */
-const HEADING_WAIT_MS = 5000;
+const HEADING_WAIT_MS = 3000;
 
 /** Focuses the content's h1 (made focusable without entering the Tab order), or the content itself. */
 export function focusMainContent(): boolean {
@@ -32,6 +32,16 @@ function focusIsLostOrInShell(previous: Element | null): boolean {
 /** After each change of `pathname` (not the first render), moves focus to the new page's h1 when it was left behind. */
 export function useFocusOnPageChange(pathname: string): void {
   const first = useRef(true);
+  // The h1 on screen when the path changed, read while rendering for the new path (before React commits it): the
+  // router may keep that old page on screen while the new one loads, and its h1 is not where the user landed.
+  // (React may reuse the element for the new page's h1: then its text tells them apart.)
+  const [seen, setSeen] = useState<{ pathname: string; heading: Element | null; text: string | null }>(() => ({ pathname, heading: null, text: null }));
+  if (seen.pathname !== pathname) {
+    const heading = typeof document === 'undefined' ? null : (document.getElementById(MAIN_ID)?.querySelector('h1') ?? null);
+    setSeen({ pathname, heading, text: heading?.textContent ?? null });
+  }
+  const oldHeading = seen.pathname === pathname ? seen.heading : null;
+  const oldText = seen.pathname === pathname ? seen.text : null;
   useEffect(() => {
     if (first.current) {
       first.current = false;
@@ -46,7 +56,8 @@ export function useFocusOnPageChange(pathname: string): void {
     const tryFocus = () => {
       if (!stillOurs()) return true;
       const heading = main.querySelector('h1');
-      return heading !== null && focusMainContent();
+      const isNew = heading !== null && (heading !== oldHeading || heading.textContent !== oldText);
+      return isNew && focusMainContent();
     };
     if (tryFocus()) return;
     const observer = new MutationObserver(() => {
@@ -54,7 +65,8 @@ export function useFocusOnPageChange(pathname: string): void {
     });
     const timer = window.setTimeout(() => {
       stop();
-      // No h1 came: the content itself, so the next Tab starts there and not at the top of the page.
+      // No new h1 came (the page kept its layout's, or has none): that one or the content itself, so the next Tab
+      // starts there and not at the top of the page.
       if (stillOurs()) focusMainContent();
     }, HEADING_WAIT_MS);
     const stop = () => {
@@ -63,6 +75,8 @@ export function useFocusOnPageChange(pathname: string): void {
     };
     observer.observe(main, { childList: true, subtree: true });
     return stop;
+    // oldHeading and oldText change with pathname only.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [pathname]);
 }
 
