@@ -63,6 +63,28 @@ function projectRow(platform: Pick<pg.Pool, 'query'>, ref: string): Promise<Proj
   return row;
 }
 
+/**
+ * Tokens already verified with a secret: verifying an HS256 signature through WebCrypto was the largest share of a
+ * request's CPU in a profile (bench/data-api.ts). An entry is keyed by token and secret (a rotated secret misses) and
+ * ends with the token's expiry, at most a minute after it was checked.
+ */
+const verifiedTokens = new Map<string, { payload: JWTPayload; until: number }>();
+const VERIFIED_MS = 60_000;
+const VERIFIED_MAX = 10_000;
+
+async function verified(token: string, secretText: string, secret: Uint8Array, issuer?: string): Promise<JWTPayload> {
+  const cacheKey = `${issuer ?? ''}\u0000${secretText}\u0000${token}`;
+  const hit = verifiedTokens.get(cacheKey);
+  const now = Date.now();
+  if (hit && now < hit.until) return hit.payload;
+  if (hit) verifiedTokens.delete(cacheKey);
+  const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'], ...(issuer ? { issuer } : {}) });
+  const until = Math.min(now + VERIFIED_MS, typeof payload.exp === 'number' ? payload.exp * 1000 : Infinity);
+  if (verifiedTokens.size >= VERIFIED_MAX) verifiedTokens.delete(verifiedTokens.keys().next().value!);
+  verifiedTokens.set(cacheKey, { payload, until });
+  return payload;
+}
+
 /** When each key was last recorded by this process: key use is written at most once a minute per key. */
 const lastRecorded = new Map<string, number>();
 const RECORD_EVERY_MS = 60_000;
@@ -80,7 +102,7 @@ export async function authenticate(platform: Pick<pg.Pool, 'query'>, ref: string
   let keyRole: ApiKeyRole;
   let keyPayload: JWTPayload;
   try {
-    const { payload } = await jwtVerify(projectKey, secret, { issuer: 'strata', algorithms: ['HS256'] });
+    const payload = await verified(projectKey, project.jwt_secret, secret, 'strata');
     if (payload.ref !== ref || typeof payload.role !== 'string' || !(API_KEY_ROLES as readonly string[]).includes(payload.role)) {
       throw new Error('not a key of this project');
     }
@@ -94,8 +116,7 @@ export async function authenticate(platform: Pick<pg.Pool, 'query'>, ref: string
   let claims = keyPayload;
   if (bearer && bearer !== projectKey) {
     try {
-      const { payload } = await jwtVerify(bearer, secret, { algorithms: ['HS256'] });
-      claims = payload;
+      claims = await verified(bearer, project.jwt_secret, secret);
     } catch (error) {
       const expired = (error as { code?: string }).code === 'ERR_JWT_EXPIRED';
       throw unauthorized(expired ? 'JWT expired' : 'JWT could not be verified', expired ? 'PGRST303' : 'PGRST301');
