@@ -6,7 +6,11 @@ import '../../ui/testing/jsdom.ts';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { fromPromise } from 'xstate';
-import { organizationSettingsMachine } from '../../../machines/organization-settings.machine.ts';
+import {
+  organizationSettingsMachine,
+  type DeleteOrganizationInput,
+  type RenameOrganizationInput,
+} from '../../../machines/organization-settings.machine.ts';
 import type { Organization } from '../../domain/entities.ts';
 
 const h = vi.hoisted(() => ({
@@ -27,8 +31,8 @@ vi.mock('../../ui/toast.ts', () => ({ toast: { success: (message: string) => h.t
 vi.mock('../../actors/organization-settings.ts', () => ({
   organizationSettingsWithPlatform: organizationSettingsMachine.provide({
     actors: {
-      renameOrganization: fromPromise<{ name: string }, unknown>(() => new Promise((resolve, reject) => (h.rename = { resolve, reject }))),
-      deleteOrganization: fromPromise<void, unknown>(() => new Promise<void>((resolve, reject) => (h.remove = { resolve, reject }))),
+      renameOrganization: fromPromise<{ name: string }, RenameOrganizationInput>(() => new Promise((resolve, reject) => (h.rename = { resolve, reject }))),
+      deleteOrganization: fromPromise<void, DeleteOrganizationInput>(() => new Promise<void>((resolve, reject) => (h.remove = { resolve, reject }))),
     },
   }),
 }));
