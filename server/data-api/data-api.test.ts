@@ -298,6 +298,16 @@ describe('writes', () => {
     expect((await service.from('members').delete()).status).toBe(400);
   });
 
+  it('rolls back with Prefer: tx=rollback, still answering what the write did', async () => {
+    const response = await p.raw('/members?select=email', {
+      key: p.keys.service_role, method: 'POST', body: '{"email":"ghost@example.com"}',
+      headers: { 'content-type': 'application/json', prefer: 'return=representation,tx=rollback' },
+    });
+    expect(response.status).toBe(201);
+    expect(await response.json()).toEqual([{ email: 'ghost@example.com' }]);
+    expect((await service.from('members').select('email').eq('email', 'ghost@example.com')).data).toEqual([]);
+  });
+
   it('rolls a single-object write back when it touches more than one row', async () => {
     const { status, error } = await service.from('members').update({ nick: 'many' }).like('email', '*@example.com').select().single();
     expect(status).toBe(406);

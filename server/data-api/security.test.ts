@@ -38,6 +38,7 @@ beforeAll(async () => {
     grant usage on schema other to anon, authenticated, service_role;
     create table other.things (id int primary key, label text);
     grant select on other.things to anon, authenticated, service_role;
+    grant insert on other.things to service_role;
     insert into other.things values (1, 'elsewhere');
   `);
   aliceToken = await p.jwt({ role: 'authenticated', sub: alice, aud: 'authenticated' });
@@ -188,6 +189,13 @@ describe('exposed schemas', () => {
     await p.settle();
     try {
       expect((await otherClient.from('things').select('label')).data).toEqual([{ label: 'elsewhere' }]);
+      // Writes name the schema with Content-Profile.
+      const written = await p.client(p.keys.service_role, undefined, 'other').from('things').insert({ id: 2, label: 'written' }).select('label').single();
+      expect(written.data).toEqual({ label: 'written' });
+      const wrongProfile = await p.raw('/things', {
+        key: p.keys.service_role, method: 'POST', body: '{"id":3}', headers: { 'content-type': 'application/json', 'content-profile': 'pg_catalog' },
+      });
+      expect(wrongProfile.status).toBe(406);
       const doc = await (await p.raw('/', { key: p.keys.anon, headers: { 'accept-profile': 'other' } })).json();
       expect(Object.keys(doc.paths)).toEqual(['/', '/things']);
     } finally {
