@@ -111,14 +111,6 @@ export default tseslint.config(
       ],
     },
   },
-  // TODO(issue 15): owned by table-editor (grid2) — fix after: the grid calls src/api directly; its effects move to
-  // src/actors/ (the panels' went to src/actors/table-editor-tasks.ts, run through machines/task.machine.ts).
-  {
-    files: [
-      'src/views/table-editor/grid/TableGridPage.tsx',
-    ],
-    rules: { '@typescript-eslint/no-restricted-imports': 'off' },
-  },
   // One area's views never import another area's internals.
   {
     files: ['src/views/**/*.{ts,tsx}'],

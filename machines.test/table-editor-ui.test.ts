@@ -112,6 +112,7 @@ const EVENTS: TableEditorUiEvent[] = [
   { type: 'ui.cascade', cascade: true },
   { type: 'ui.referenceChosen', value: 9 },
   { type: 'ui.close' },
+  { type: 'data.changed', kinds: ['rows', 'tables'] },
 ];
 
 /** Exactly one of: nothing, one side panel, one dialog — and the context belongs to it. */
@@ -123,9 +124,40 @@ function assertOneThing(s: Snapshot) {
   if (!s.matches('confirm')) expect(s.context.cascade).toBe(false);
 }
 
+describe('table editor UI machine: the change feed (issue 15)', () => {
+  it('emits data.changed with what changed, whatever is open, and leaves the UI as it is', () => {
+    const ui = start();
+    const heard: unknown[] = [];
+    ui.on('data.changed', (event) => heard.push(event));
+    ui.send({ type: 'ui.addRow' });
+    ui.send({ type: 'data.changed', kinds: ['rows'] });
+    expect(selectSidePanel(ui.getSnapshot())).toBe('addRow');
+    ui.send({ type: 'ui.close' });
+    ui.send({ type: 'data.changed', kinds: ['tables', 'table'] });
+    expect(heard).toEqual([
+      { type: 'data.changed', kinds: ['rows'] },
+      { type: 'data.changed', kinds: ['tables', 'table'] },
+    ]);
+  });
+});
+
 describeMachinePaths('table editor UI machine: generated paths', tableEditorUiMachine, {
   events: EVENTS,
   simplePaths: false,
+  // spec B2.1: one panel or dialog at a time, the reference picker's detour back to the row panel; issue 15: the
+  // change feed.
+  required: [
+    'none --ui.addRow--> sidePanel.addRow',
+    'none --ui.deleteRows--> confirm.deleteRows',
+    'sidePanel.addRow --ui.chooseReference--> sidePanel.chooseReference',
+    'sidePanel.editRow --ui.chooseReference--> sidePanel.chooseReference',
+    'sidePanel.chooseReference --ui.referenceChosen--> sidePanel.addRow',
+    'sidePanel.chooseReference --ui.referenceChosen--> sidePanel.editRow',
+    'sidePanel.chooseReference --ui.close--> sidePanel.addRow',
+    'confirm.deleteTable --ui.cascade--> confirm.deleteTable',
+    'none --ui.close--> none',
+    'none --data.changed--> none',
+  ],
   invariants: {
     '*': assertOneThing,
     none: (s) => expect(s.context).toMatchObject({ table: null, column: null, row: null, returnTo: null, cascade: false }),

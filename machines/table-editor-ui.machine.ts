@@ -2,9 +2,11 @@
 // Opening anything replaces what was open, except that choosing a referenced row from a row panel is a detour: the
 // picker returns to that row panel (with the chosen value, or without on dismiss) and the row panel gets back what
 // had been typed (`draft`), since its view unmounts while the picker shows.
-import { assign, setup } from 'xstate';
+// It is also the editor's change feed: `data.changed` (a panel saved, a table was found dropped) is emitted as is to
+// the parts that show what changed — the list, the open table's columns, the grid's rows — whatever is open.
+import { assign, emit, setup } from 'xstate';
 import type { ColumnInfo, Row, TableEntity } from '../src/domain/table-editor/types.ts';
-import type { TableEditorUiEvent } from './table-editor-ui.types.ts';
+import type { DataChangedEmitted, TableEditorUiEvent } from './table-editor-ui.types.ts';
 
 export interface TableEditorUiContext {
   table: TableEntity | null;
@@ -47,7 +49,7 @@ const backToRowPanel = (context: TableEditorUiContext, chosen: TableEditorUiCont
 });
 
 export const tableEditorUiMachine = setup({
-  types: {} as { context: TableEditorUiContext; events: TableEditorUiEvent },
+  types: {} as { context: TableEditorUiContext; events: TableEditorUiEvent; emitted: DataChangedEmitted },
   guards: {
     returnsToAddRow: ({ context }) => context.returnTo === 'addRow',
     returnsToEditRow: ({ context }) => context.returnTo === 'editRow',
@@ -84,6 +86,8 @@ export const tableEditorUiMachine = setup({
       actions: assign(({ event }) => ({ ...EMPTY, rows: event.rows, count: event.count, allSelected: event.allSelected })),
     },
     'ui.close': { target: '.none', actions: 'reset' },
+    // Not a UI state: what is open stays open (the panel that saved closes itself with ui.close).
+    'data.changed': { actions: emit(({ event }) => ({ type: 'data.changed' as const, kinds: event.kinds })) },
   },
   states: {
     none: {},

@@ -43,6 +43,14 @@ export interface UiCascadeEvent { type: 'ui.cascade'; cascade: boolean }
 export interface UiReferenceChosenEvent { type: 'ui.referenceChosen'; value: unknown }
 export interface UiCloseEvent { type: 'ui.close' }
 
+/** What a change to the database touched. tables: the table list and schemas; table: one relation's columns and
+ * keys; rows: the grid's rows. */
+export type DataChangeKind = 'tables' | 'table' | 'rows';
+/** A part of the editor changed the database (a panel saved, a table was found dropped). */
+export interface DataChangedEvent { type: 'data.changed'; kinds: DataChangeKind[] }
+/** Emitted to the parts showing what changed: each reads its data again (issue 15: no counter bus in a context). */
+export interface DataChangedEmitted { type: 'data.changed'; kinds: DataChangeKind[] }
+
 export type TableEditorUiEvent =
   | UiNewSchemaEvent
   | UiNewTableEvent
@@ -61,4 +69,5 @@ export type TableEditorUiEvent =
   | UiDeleteRowsEvent
   | UiCascadeEvent
   | UiReferenceChosenEvent
-  | UiCloseEvent;
+  | UiCloseEvent
+  | DataChangedEvent;

@@ -1,22 +1,27 @@
 // The grid's rows (spec B2.1, B9; issue 6): pages of 100 loaded as the view scrolls (keyset after the last row),
 // a jump where nothing is loaded (the scrollbar dragged far), the row count (estimate or exact, exact on request),
-// refresh after changes, sort/filter from the URL, and inline cell edits. Three parallel regions:
+// refresh after changes, sort/filter from the URL, the role the rows are read as (spec B2.7), the row selection,
+// inline cell edits, and the scroll position the tab remembers (spec B2.2). Three parallel regions:
 //  - pages: one fetch at a time; when it lands, `idle` asks the loaded segments what the view still misses;
 //  - count: estimate/exact count of the applied query;
-//  - edit: one cell save at a time, the typed value kept on failure.
+//  - edit: one cell at a time: editing → saving → idle, or failed (the Postgres error shown, the typed value kept).
 // A query change or refresh leaves the loading states, which stops the fetch in flight: a superseded result never lands.
-import { assign, fromPromise, setup } from 'xstate';
+// The view forwards what it is given (the URL's query, the chosen role) as it is; the machine decides whether that
+// changes anything (issue 15: no stored 'first value' comparisons in the view).
+import { assign, cancel, emit, enqueueActions, fromPromise, raise, setup } from 'xstate';
+import { typedValue } from '../src/domain/table-editor/grid-cells.ts';
 import { placePage, planFetch, replaceRow, trimSegments, type FetchedPage } from '../src/domain/table-editor/row-segments.ts';
 import { pagePlan, ROWS_PAGE_SIZE, type GridRow } from '../src/domain/table-editor/rows.ts';
 import type { RowCount } from '../src/domain/table-editor/row-count.ts';
 import type {
-  CellCommitEvent,
   FetchCountInput,
   FetchRowsInput,
   RowsQuery,
   SaveCellInput,
   SaveCellOutput,
   TableRowsContext,
+  RowSelection,
+  TableRowsEmitted,
   TableRowsEvent,
   TableRowsInput,
 } from './table-rows.types.ts';
@@ -28,6 +33,13 @@ const notProvided = (what: string) => (): never => {
 };
 const message = (error: unknown): string =>
   error instanceof Error ? error.message : typeof error === 'string' ? error : 'Unknown error';
+
+/** The scroll position is written to the tab once the scrolling has been still this long. */
+export const TAB_SCROLL_SETTLE_MS = 300;
+const EMPTY_SELECTION: RowSelection = { rows: new Map(), all: false };
+
+/** The editor's text for a cell value: empty for NULL, JSON for objects. */
+export const draftOf = (value: unknown): string => (value === null || value === undefined ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value));
 
 const queryOf = (context: RowsQuery): RowsQuery => ({ table: context.table, sorts: context.sorts, filters: context.filters });
 /** The same table and filters: the same rows (and count), whatever the order. */
@@ -52,7 +64,7 @@ function savedRow(context: TableRowsContext, row: GridRow, saved: SaveCellOutput
 }
 
 export const tableRowsMachine = setup({
-  types: {} as { context: TableRowsContext; events: TableRowsEvent; input: TableRowsInput; tags: 'busy' | 'error' },
+  types: {} as { context: TableRowsContext; events: TableRowsEvent; input: TableRowsInput; emitted: TableRowsEmitted; tags: 'busy' | 'error' },
   actors: {
     fetchRows: fromPromise<FetchedPage, FetchRowsInput>(notProvided('fetch rows')),
     fetchCount: fromPromise<RowCount, FetchCountInput>(notProvided('fetch count')),
@@ -60,7 +72,10 @@ export const tableRowsMachine = setup({
   },
   guards: {
     needsRows: ({ context }) => planFetch(context.segments, context.visible, context.count?.value ?? null, keysetOf(context)) !== null,
-    editable: ({ context }, params: { index: number }) => Boolean(rowOf(context, params.index)?.key),
+    /** A loaded row with a key (the save goes by it), and a column of the table. */
+    editable: ({ context }, params: { index: number; column: string }) =>
+      Boolean(rowOf(context, params.index)?.key) && context.table.columns.some((column) => column.name === params.column),
+    roleChanges: ({ context, event }) => event.type === 'rows.role' && event.role !== context.role,
     rowSetChanges: ({ context, event }) => event.type === 'rows.setQuery' && !sameRowSet(context, event),
     /**
      * The query shown already: nothing to do. A sort or filter is applied at the click (issue 25: waiting for the
@@ -69,10 +84,17 @@ export const tableRowsMachine = setup({
     queryChanges: ({ context, event }) => event.type === 'rows.setQuery' && JSON.stringify(queryOf(context)) !== JSON.stringify(queryOf(event)),
   },
   actions: {
-    beginEdit: assign(({ context, event }) => {
-      const commit = event as CellCommitEvent;
-      return { edit: { index: commit.index, key: rowOf(context, commit.index)!.key!, column: commit.column, value: commit.value, error: null } };
+    beginEdit: assign(({ context }, params: { index: number; column: string }) => {
+      const row = rowOf(context, params.index)!;
+      return { edit: { index: params.index, key: row.key!, column: params.column, draft: draftOf(row.values[params.column]), value: null, error: null } };
     }),
+    setDraft: assign(({ context }, params: { draft: string }) => ({ edit: { ...context.edit!, draft: params.draft } })),
+    /** The draft typed by its column: '' is NULL except in text columns (grid-cells `typedValue`). */
+    commitDraft: assign(({ context }) => {
+      const column = context.table.columns.find((candidate) => candidate.name === context.edit!.column)!;
+      return { edit: { ...context.edit!, value: typedValue(column, context.edit!.draft), error: null } };
+    }),
+    clearEdit: assign({ edit: null }),
     planRequest: assign({
       request: ({ context }) => planFetch(context.segments, context.visible, context.count?.value ?? null, keysetOf(context)),
     }),
@@ -85,10 +107,12 @@ export const tableRowsMachine = setup({
       segments: [],
       request: null,
       error: null,
+      selection: EMPTY_SELECTION,
       ...(sameRowSet(context, query) ? {} : { count: null, countError: null }),
     })),
     /** A refresh starts over where the view is; the old rows stay on screen until the new ones land. */
     restart: assign(({ context }) => ({
+      selection: EMPTY_SELECTION,
       request: context.visible.start <= 0 ? ({ kind: 'next', segmentStart: 0, offset: 0, after: null } as const) : ({ kind: 'jump', offset: context.visible.start } as const),
     })),
     storePage: assign(({ context }, fetched: FetchedPage & { replace: boolean }) => ({
@@ -112,9 +136,27 @@ export const tableRowsMachine = setup({
     error: null,
     countError: null,
     edit: null,
+    selection: EMPTY_SELECTION,
+    role: input.role ?? '',
+    scrollTop: null,
   }),
   on: {
     'rows.visible': { actions: assign({ visible: ({ event }) => ({ start: Math.max(0, event.start), end: Math.max(event.start, event.end) }) }) },
+    'rows.select': { actions: assign({ selection: ({ event }) => event.selection }) },
+    // The page debounced this by hand (issue 15): each scroll restarts one delayed event, a new query drops it.
+    'rows.scrolled': {
+      actions: [
+        cancel('scrollSettle'),
+        assign({ scrollTop: ({ event }) => event.scrollTop }),
+        raise({ type: 'rows.scrollSettled' }, { id: 'scrollSettle', delay: TAB_SCROLL_SETTLE_MS }),
+      ],
+    },
+    'rows.scrollSettled': {
+      actions: enqueueActions(({ context, enqueue }) => {
+        if (context.scrollTop !== null) enqueue.emit({ type: 'scroll.settled', scrollTop: context.scrollTop });
+        enqueue.assign({ scrollTop: null });
+      }),
+    },
   },
   states: {
     pages: {
@@ -125,9 +167,16 @@ export const tableRowsMachine = setup({
         'rows.setQuery': {
           guard: 'queryChanges',
           target: '.restarting',
-          actions: { type: 'applyQuery', params: ({ event }) => ({ table: event.table, sorts: event.sorts, filters: event.filters }) },
+          // A scroll position of the old view still waiting to be saved must not land on the new one (issue 25).
+          actions: [
+            { type: 'applyQuery', params: ({ event }) => ({ table: event.table, sorts: event.sorts, filters: event.filters }) },
+            cancel('scrollSettle'),
+            assign({ scrollTop: null }),
+          ],
         },
         'rows.refresh': { target: '.refreshing', actions: 'restart' },
+        // Another role may see other rows (spec B2.7): they are read again.
+        'rows.role': { guard: 'roleChanges', target: '.refreshing', actions: ['restart', assign({ role: ({ event }) => event.role })] },
       },
       states: {
         restarting: { always: { target: 'loading' } },
@@ -170,6 +219,7 @@ export const tableRowsMachine = setup({
       on: {
         'rows.setQuery': { guard: 'rowSetChanges', target: '.restarting' },
         'rows.refresh': { target: '.restarting' },
+        'rows.role': { guard: 'roleChanges', target: '.restarting' },
       },
       states: {
         restarting: { always: { target: 'loading' } },
@@ -206,11 +256,26 @@ export const tableRowsMachine = setup({
       states: {
         idle: {
           on: {
-            'cell.commit': {
-              guard: { type: 'editable', params: ({ event }) => ({ index: event.index }) },
-              target: 'saving',
-              actions: 'beginEdit',
+            'cell.edit': {
+              guard: { type: 'editable', params: ({ event }) => ({ index: event.index, column: event.column }) },
+              target: 'editing',
+              actions: { type: 'beginEdit', params: ({ event }) => ({ index: event.index, column: event.column }) },
             },
+          },
+        },
+        /** The cell's editor is open with `edit.draft`. */
+        editing: {
+          on: {
+            'cell.edit': {
+              guard: { type: 'editable', params: ({ event }) => ({ index: event.index, column: event.column }) },
+              target: 'editing',
+              actions: { type: 'beginEdit', params: ({ event }) => ({ index: event.index, column: event.column }) },
+            },
+            'cell.draft': { actions: { type: 'setDraft', params: ({ event }) => ({ draft: event.draft }) } },
+            'cell.commit': { target: 'saving', actions: 'commitDraft' },
+            'cell.cancel': { target: 'idle', actions: 'clearEdit' },
+            // Another order or filter: the row under the editor is another one.
+            'rows.setQuery': { guard: 'queryChanges', target: 'idle', actions: 'clearEdit' },
           },
         },
         saving: {
@@ -226,12 +291,15 @@ export const tableRowsMachine = setup({
             }),
             onDone: {
               target: 'idle',
-              actions: assign(({ context, event }) => {
-                const row = rowOf(context, context.edit!.index);
-                const same = row?.key && JSON.stringify(row.key) === JSON.stringify(context.edit!.key);
-                const segments = row && same ? replaceRow(context.segments, context.edit!.index, savedRow(context, row, event.output)) : context.segments;
-                return { segments, edit: null };
-              }),
+              actions: [
+                emit(({ context }) => ({ type: 'cell.saved' as const, index: context.edit!.index, column: context.edit!.column })),
+                assign(({ context, event }) => {
+                  const row = rowOf(context, context.edit!.index);
+                  const same = row?.key && JSON.stringify(row.key) === JSON.stringify(context.edit!.key);
+                  const segments = row && same ? replaceRow(context.segments, context.edit!.index, savedRow(context, row, event.output)) : context.segments;
+                  return { segments, edit: null };
+                }),
+              ],
             },
             onError: {
               target: 'failed',
@@ -243,12 +311,15 @@ export const tableRowsMachine = setup({
         failed: {
           tags: ['error'],
           on: {
-            'cell.commit': {
-              guard: { type: 'editable', params: ({ event }) => ({ index: event.index }) },
-              target: 'saving',
-              actions: 'beginEdit',
+            'cell.edit': {
+              guard: { type: 'editable', params: ({ event }) => ({ index: event.index, column: event.column }) },
+              target: 'editing',
+              actions: { type: 'beginEdit', params: ({ event }) => ({ index: event.index, column: event.column }) },
             },
-            'cell.cancel': { target: 'idle', actions: assign({ edit: null }) },
+            'cell.draft': { actions: { type: 'setDraft', params: ({ event }) => ({ draft: event.draft }) } },
+            'cell.commit': { target: 'saving', actions: 'commitDraft' },
+            'cell.cancel': { target: 'idle', actions: 'clearEdit' },
+            'rows.setQuery': { guard: 'queryChanges', target: 'idle', actions: 'clearEdit' },
           },
         },
       },

@@ -3,7 +3,7 @@ import type { SnapshotFrom } from 'xstate';
 import { rowAt, rowTotal, type Segment } from '../src/domain/table-editor/row-segments.ts';
 import type { GridRow } from '../src/domain/table-editor/rows.ts';
 import type { RowCount } from '../src/domain/table-editor/row-count.ts';
-import type { CellEdit, TableRowsMachine } from './table-rows.machine.ts';
+import type { CellEdit, RowSelection, TableRowsMachine } from './table-rows.machine.ts';
 
 type Snapshot = SnapshotFrom<TableRowsMachine>;
 
@@ -35,10 +35,32 @@ export const selectIsCounting = (snapshot: Snapshot): boolean => snapshot.matche
 export const selectCanCountExact = (snapshot: Snapshot): boolean =>
   (snapshot.matches({ count: 'idle' }) && snapshot.context.count?.exact === false) || snapshot.matches({ count: 'failed' });
 
-/** The cell being saved or whose save failed (with Postgres's message and the typed value). */
+/** The cell being edited, saved, or whose save failed (with Postgres's message and the typed value). */
 export const selectEdit = (snapshot: Snapshot): CellEdit | null => snapshot.context.edit;
 
 export const selectIsSaving = (snapshot: Snapshot): boolean => snapshot.matches({ edit: 'saving' });
+
+/** The open cell editor: where, the text in it, whether it is saving, the save's error. */
+export interface CellEditor {
+  index: number;
+  column: string;
+  draft: string;
+  saving: boolean;
+  error: string | null;
+}
+
+export const selectCellEditor = (snapshot: Snapshot): CellEditor | null => {
+  const { edit } = snapshot.context;
+  if (!edit) return null;
+  return { index: edit.index, column: edit.column, draft: edit.draft, saving: snapshot.matches({ edit: 'saving' }), error: edit.error };
+};
+
+/** Compares two editors by value (useSelector's compare: a new object each snapshot otherwise). */
+export const sameCellEditor = (a: CellEditor | null, b: CellEditor | null): boolean =>
+  a === b || (a !== null && b !== null && a.index === b.index && a.column === b.column && a.draft === b.draft && a.saving === b.saving && a.error === b.error);
+
+/** The rows selected (same reference until the selection changes). */
+export const selectSelection = (snapshot: Snapshot): RowSelection => snapshot.context.selection;
 
 /** The table has no empty state to show: loaded and zero rows. */
 export const selectIsEmpty = (snapshot: Snapshot): boolean =>

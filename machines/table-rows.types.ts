@@ -3,6 +3,7 @@
 import type { PageRequest, Segment, VisibleRange } from '../src/domain/table-editor/row-segments.ts';
 import type { RowCount } from '../src/domain/table-editor/row-count.ts';
 import type { RowKey } from '../src/domain/table-editor/sql.ts';
+import type { GridRow } from '../src/domain/table-editor/rows.ts';
 import type { RowFilter, RowSort, TableMeta } from '../src/domain/table-editor/types.ts';
 
 export interface RowsQuery {
@@ -32,9 +33,19 @@ export interface CellEdit {
   /** The row's key when the edit began: the save lands only on that row (the rows may have been reloaded). */
   key: RowKey;
   column: string;
-  /** What the user typed (null: set NULL); kept when the save fails. */
+  /** The text in the cell's editor; kept when the save fails. */
+  draft: string;
+  /** What the commit sends (null: set NULL), typed from the draft by the column (grid-cells `typedValue`). */
   value: string | null;
   error: string | null;
+}
+
+/** The grid's row selection: rows chosen by their key, or every row of the query ('select all': the rows of a big
+ * table are not all loaded, so 'all' is a flag, and the delete goes by the filters). */
+export interface RowSelection {
+  /** JSON of the row key → the row. */
+  rows: Map<string, GridRow>;
+  all: boolean;
 }
 
 export interface TableRowsContext extends RowsQuery {
@@ -47,12 +58,19 @@ export interface TableRowsContext extends RowsQuery {
   error: string | null;
   countError: string | null;
   edit: CellEdit | null;
+  selection: RowSelection;
+  /** The role the rows are read as (spec B2.7), as a key: another one reads them again. */
+  role: string;
+  /** The last scroll position reported, written to the tab once the scrolling settles. */
+  scrollTop: number | null;
 }
 
 export interface TableRowsInput extends RowsQuery {
   pageSize?: number;
   /** Where the view starts (a restored scroll position). */
   visible?: VisibleRange;
+  /** The role the rows are read as at the start (see `rows.role`). */
+  role?: string;
 }
 
 /** The rows on screen (the virtualizer's range). */
@@ -63,8 +81,19 @@ export interface RowsSetQueryEvent { type: 'rows.setQuery'; table: TableMeta; so
 export interface RowsRefreshEvent { type: 'rows.refresh' }
 export interface RowsRetryEvent { type: 'rows.retry' }
 export interface RowsCountExactEvent { type: 'rows.countExact' }
-export interface CellCommitEvent { type: 'cell.commit'; index: number; column: string; value: string | null }
+/** Enter or a double-click on a cell: its editor opens with the cell's value. */
+export interface CellEditEvent { type: 'cell.edit'; index: number; column: string }
+export interface CellDraftEvent { type: 'cell.draft'; draft: string }
+export interface CellCommitEvent { type: 'cell.commit' }
 export interface CellCancelEvent { type: 'cell.cancel' }
+/** Rows checked or unchecked, or 'select all'. */
+export interface RowsSelectEvent { type: 'rows.select'; selection: RowSelection }
+/** The role chosen in the role picker (spec B2.7), as a key; sent whenever it may have changed. */
+export interface RowsRoleEvent { type: 'rows.role'; role: string }
+/** The grid scrolled. */
+export interface RowsScrolledEvent { type: 'rows.scrolled'; scrollTop: number }
+/** Raised by the machine itself once the scrolling has settled (TAB_SCROLL_SETTLE_MS). */
+export interface RowsScrollSettledEvent { type: 'rows.scrollSettled' }
 
 export type TableRowsEvent =
   | RowsVisibleEvent
@@ -72,5 +101,17 @@ export type TableRowsEvent =
   | RowsRefreshEvent
   | RowsRetryEvent
   | RowsCountExactEvent
+  | CellEditEvent
+  | CellDraftEvent
   | CellCommitEvent
-  | CellCancelEvent;
+  | CellCancelEvent
+  | RowsSelectEvent
+  | RowsRoleEvent
+  | RowsScrolledEvent
+  | RowsScrollSettledEvent;
+
+/** Emitted: a cell's value was saved (the grid takes the keyboard back). */
+export interface CellSavedEmitted { type: 'cell.saved'; index: number; column: string }
+/** Emitted: the scrolling settled here (the tab remembers it, spec B2.2). */
+export interface ScrollSettledEmitted { type: 'scroll.settled'; scrollTop: number }
+export type TableRowsEmitted = CellSavedEmitted | ScrollSettledEmitted;

@@ -2,6 +2,7 @@
 // through the project query endpoint. Each fetch passes the actor's abort signal: a load superseded by a sort,
 // filter or refresh is stopped by the machine, and its HTTP request dropped with it.
 import { fromPromise } from 'xstate';
+import { selectImpersonation } from '../../machines/role-impersonation.selectors.ts';
 import {
   tableRowsMachine,
   type FetchCountInput,
@@ -14,6 +15,8 @@ import { cursorAtSql, pagePlan, pageSql, readRows, type Cursor, type PagePlan, t
 import { countSql, exactCountSql, filteredEstimateSql, planRows, type RowCount } from '../domain/table-editor/row-count.ts';
 import type { FetchedPage } from '../domain/table-editor/row-segments.ts';
 import { updateRowSql } from '../domain/table-editor/sql.ts';
+import { toQueryImpersonation, type QueryImpersonation } from '../domain/impersonation.ts';
+import { adoptPrefetchedRows } from './table-rows-prefetch.ts';
 
 type RunSql = typeof runSql;
 
@@ -79,3 +82,16 @@ export function defineTableRowsActors(ref: string, run: RunSql = runSql) {
 
 /** The rows machine with the real effects for one project. */
 export const tableRowsLogic = (ref: string, run: RunSql = runSql) => tableRowsMachine.provide({ actors: defineTableRowsActors(ref, run) });
+
+type ImpersonationSnapshot = Parameters<typeof selectImpersonation>[0];
+
+/**
+ * The grid's rows machine for one project, its reads and saves made as the role chosen in the role picker (spec
+ * B2.7, read at each call), the first page adopted from the table route's prefetch (issue 25); and that role reader,
+ * for the export. The page gets it once per project and impersonation actor.
+ */
+export function gridRowsLogic(ref: string, impersonation: { getSnapshot(): ImpersonationSnapshot }) {
+  const currentRole = (): QueryImpersonation | undefined =>
+    toQueryImpersonation(selectImpersonation(impersonation.getSnapshot()), { ref, endpoint: '' }, Math.floor(Date.now() / 1000));
+  return { logic: tableRowsLogic(ref, adoptPrefetchedRows(runSql, currentRole)), currentRole };
+}

@@ -7,8 +7,8 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { tableRowsMachine } from '../../../../machines/table-rows.machine.ts';
-import { selectCount, selectEdit, selectIsSaving, selectRowTotal, selectSegments } from '../../../../machines/table-rows.selectors.ts';
-import { canEditCell, cellsToTsv, isGridKey, isJsonColumn, moveActive, outgoingReference, typedValue, type GridPosition } from '../../../domain/table-editor/grid-cells.ts';
+import { sameCellEditor, selectCellEditor, selectCount, selectRowTotal, selectSegments } from '../../../../machines/table-rows.selectors.ts';
+import { canEditCell, cellsToTsv, isGridKey, isJsonColumn, moveActive, outgoingReference, type GridPosition } from '../../../domain/table-editor/grid-cells.ts';
 import { rowAt } from '../../../domain/table-editor/row-segments.ts';
 import type { GridRow } from '../../../domain/table-editor/rows.ts';
 import type { ColumnInfo, Relationship, Row, RowSort, TableMeta } from '../../../domain/table-editor/types.ts';
@@ -50,12 +50,12 @@ export function DataGrid(props: DataGridProps) {
   const { meta, rows: actor, sorts, canEditRows, selection } = props;
   const segments = useSelector(actor, selectSegments);
   const total = useSelector(actor, selectRowTotal);
-  const edit = useSelector(actor, selectEdit);
-  const saving = useSelector(actor, selectIsSaving);
+  // The cell editor's lifecycle (editing → saving → closed, or failed with Postgres's message) is the rows
+  // machine's (issue 15); the grid shows it and forwards keys and text.
+  const editing = useSelector(actor, selectCellEditor, sameCellEditor);
   const scroller = useRef<HTMLDivElement>(null);
   const [active, setActive] = useState<GridPosition | null>(null);
   const [anchor, setAnchor] = useState<GridPosition | null>(null);
-  const [editing, setEditing] = useState<{ row: number; column: number; draft: string; committed: boolean } | null>(null);
 
   const columnDefs = useMemo(
     () => meta.columns.map((column) => helper.accessor((row: Row) => row[column.name], { id: column.name, header: column.name, size: 180, minSize: 60, maxSize: 1200 })),
@@ -101,13 +101,11 @@ export function DataGrid(props: DataGridProps) {
   const last = (virtualRows.at(-1)?.index ?? 0) + 1;
   useEffect(() => actor.send({ type: 'rows.visible', start: first, end: last }), [actor, first, last]);
 
-  // A save that landed closes the editor; a failed one keeps it open with Postgres's message.
+  // A save that landed closes the editor (the machine says so); keyboard navigation goes on from the edited cell.
   useEffect(() => {
-    if (editing?.committed && !saving && edit === null) {
-      setEditing(null);
-      scroller.current?.focus(); // keyboard navigation goes on from the edited cell
-    }
-  }, [editing?.committed, saving, edit]);
+    const saved = actor.on('cell.saved', () => scroller.current?.focus());
+    return () => saved.unsubscribe();
+  }, [actor]);
 
   const pageRows = Math.max(1, Math.floor((scroller.current?.clientHeight ?? 600) / css.ROW_HEIGHT) - 1);
   const goTo = (position: GridPosition, extend: boolean) => {
@@ -122,17 +120,10 @@ export function DataGrid(props: DataGridProps) {
     const column = meta.columns[position.column];
     const row = rowAt(segments, position.row);
     if (!canEditRows || !column || !row || !canEditCell(column)) return;
-    const value = row.values[column.name];
-    setEditing({ row: position.row, column: position.column, draft: value === null ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value), committed: false });
+    actor.send({ type: 'cell.edit', index: position.row, column: column.name });
   };
-  const commit = () => {
-    if (!editing) return;
-    const column = meta.columns[editing.column]!;
-    actor.send({ type: 'cell.commit', index: editing.row, column: column.name, value: typedValue(column, editing.draft) });
-    setEditing({ ...editing, committed: true });
-  };
+  const commit = () => actor.send({ type: 'cell.commit' });
   const cancel = () => {
-    setEditing(null);
     actor.send({ type: 'cell.cancel' });
     scroller.current?.focus();
   };
@@ -225,9 +216,8 @@ export function DataGrid(props: DataGridProps) {
               {columnVirtualizer.getVirtualItems().map((columnItem) => {
                 const column = meta.columns[columnItem.index]!;
                 const position = { row: item.index, column: columnItem.index };
-                const isEditing = editing?.row === item.index && editing.column === columnItem.index;
+                const isEditing = editing?.index === item.index && editing.column === column.name;
                 const reference = outgoingReference(meta, column.name);
-                const failed = isEditing && edit?.error && edit.index === item.index && edit.column === column.name ? edit.error : null;
                 return (
                   <GridCell
                     key={column.name}
@@ -242,16 +232,16 @@ export function DataGrid(props: DataGridProps) {
                     left={offset + columnItem.start}
                     width={columnItem.size}
                     colIndex={columnItem.index + 2}
-                    editor={isEditing ? { draft: editing.draft, saving: saving && editing.committed, error: failed } : null}
+                    editor={isEditing ? { draft: editing.draft, saving: editing.saving, error: editing.error } : null}
                     onPointerDown={(event) => {
-                      if (editing && !isEditing) setEditing(null);
+                      if (editing && !isEditing) actor.send({ type: 'cell.cancel' });
                       setActive(position);
                       if (!event.shiftKey) setAnchor(position);
                     }}
                     onDoubleClick={() => startEdit(position)}
                     onExpand={() => row && props.onExpand(column, row)}
                     onFollow={() => row && reference && props.onFollow(reference, row.values[column.name])}
-                    onDraft={(draft) => editing && setEditing({ ...editing, draft, committed: false })}
+                    onDraft={(draft) => actor.send({ type: 'cell.draft', draft })}
                     onCommit={commit}
                     onCancel={cancel}
                   />

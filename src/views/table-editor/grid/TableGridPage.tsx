@@ -1,11 +1,12 @@
 // One table tab (spec B2.1, issue 6): toolbar, filter bar and the grid over the table's rows. The page owns the
 // rows actor; sort and filter come from the URL (the route) and go back to it. When the table loads it opens (or
 // keeps) its tab, adds it to the recent items, tells the editor which table is open, and keeps the tab's scroll.
+// What changes the rows reaches the rows machine as events (the URL's query and the chosen role forwarded as they
+// are, the editor's data.changed, the scroll position): the machine decides what that changes (issue 15).
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { selectCount, selectError, selectIsEmpty } from '../../../../machines/table-rows.selectors.ts';
-import { tableRowsLogic } from '../../../actors/table-rows.ts';
-import { adoptPrefetchedRows } from '../../../actors/table-rows-prefetch.ts';
+import { useEffect, useMemo, useState } from 'react';
+import { selectCount, selectError, selectIsEmpty, selectSelection } from '../../../../machines/table-rows.selectors.ts';
+import { gridRowsLogic } from '../../../actors/table-rows.ts';
 import type { Project } from '../../../api/types.ts';
 import { restoredScrollTop, tabId } from '../../../domain/editor-tabs.ts';
 import { canEditColumns, canEditRows, isJsonColumn } from '../../../domain/table-editor/grid-cells.ts';
@@ -20,19 +21,14 @@ import { useImpersonation } from '../../editor/ImpersonationContext.tsx';
 import { DatabasePicker } from '../../editor/DatabasePicker.tsx';
 import { RolePicker } from '../../editor/RolePicker.tsx';
 import { selectImpersonation } from '../../../../machines/role-impersonation.selectors.ts';
-import { runSql } from '../../../api/table-editor.ts';
-import { toQueryImpersonation } from '../../../domain/impersonation.ts';
 import { useProjectRole } from '../../shared/useProjectRole.ts';
 import { ExportButton } from '../csv/ExportButton.tsx';
-import { useTableEditor } from '../TableEditorContext.tsx';
+import { useDataChanged, useTableEditor } from '../TableEditorContext.tsx';
 import { DataGrid } from './DataGrid.tsx';
 import { FilterBar } from './FilterBar.tsx';
 import { GridToolbar } from './GridToolbar.tsx';
-import { EMPTY_SELECTION, selectionSize, type RowSelection } from './selection.ts';
+import { selectionSize } from './selection.ts';
 import * as css from './Grid.css.ts';
-
-/** Scroll positions are written to the tab after the scrolling settles. */
-const TAB_SCROLL_DEBOUNCE_MS = 300;
 
 export interface TableGridPageProps {
   project: Project;
@@ -46,7 +42,7 @@ export interface TableGridPageProps {
 const rowForPanels = (row: GridRow) => ({ ...row.values, ...(row.key ?? {}) });
 
 export function TableGridPage({ project, meta, sorts, filters, onQueryChange, onFollow }: TableGridPageProps) {
-  const { ui, revisions, setOpenTable, database, setDatabase } = useTableEditor();
+  const { ui, setOpenTable, database, setDatabase } = useTableEditor();
   const tabs = useEditorTabs();
   const canWrite = canWriteTables(useProjectRole(project));
   const editRows = canEditRows(meta, canWrite);
@@ -58,22 +54,15 @@ export function TableGridPage({ project, meta, sorts, filters, onQueryChange, on
   const [initialScrollTop] = useState(() => restoredScrollTop(tabs.getSnapshot().context.tabs.tabsMap[id], view));
   // spec B2.7: rows are read (and cells saved) as the role chosen in the role picker, read at each call.
   const impersonation = useImpersonation();
-  const currentRole = useMemo(
-    () => () => toQueryImpersonation(selectImpersonation(impersonation.getSnapshot()), { ref: project.ref, endpoint: '' }, Math.floor(Date.now() / 1000)),
-    [project.ref, impersonation],
-  );
-  const logic = useMemo(
-    // The first page may already be on its way: the table route's loader started it (issue 25).
-    () => tableRowsLogic(project.ref, adoptPrefetchedRows(runSql, currentRole)),
-    [project.ref, currentRole],
-  );
+  const role = JSON.stringify(useSelector(impersonation, selectImpersonation) ?? null);
+  const { logic, currentRole } = useMemo(() => gridRowsLogic(project.ref, impersonation), [project.ref, impersonation]);
   const rows = useActorRef(logic, {
-    input: { table: meta, sorts, filters, visible: { start: Math.floor(initialScrollTop / css.ROW_HEIGHT), end: Math.floor(initialScrollTop / css.ROW_HEIGHT) + 30 } },
+    input: { table: meta, sorts, filters, role, visible: { start: Math.floor(initialScrollTop / css.ROW_HEIGHT), end: Math.floor(initialScrollTop / css.ROW_HEIGHT) + 30 } },
   });
   const error = useSelector(rows, selectError);
   const count = useSelector(rows, selectCount);
   const isEmpty = useSelector(rows, selectIsEmpty);
-  const [selection, setSelection] = useState<RowSelection>(EMPTY_SELECTION);
+  const selection = useSelector(rows, selectSelection);
 
   // The table is open: its tab (kept if already open), a recent item, and the editor's open table. spec B2.2
   useEffect(() => {
@@ -90,58 +79,27 @@ export function TableGridPage({ project, meta, sorts, filters, onQueryChange, on
     tabs.send({ type: 'tab.query', id, sort: view.sort, filter: view.filter });
   }, [tabs, id, view.sort, view.filter]);
 
-  const scrollTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(scrollTimer.current), []);
-
-  // The URL (sort, filter) and the table's columns drive the rows machine: one effect forwards them.
-  const queryKey = JSON.stringify([meta, sorts, filters]);
-  const firstQuery = useRef(queryKey);
-  useEffect(() => {
-    if (firstQuery.current === queryKey) return;
-    firstQuery.current = queryKey;
-    // A scroll position of the old view still waiting to be saved must not land on the new one.
-    clearTimeout(scrollTimer.current);
-    setSelection(EMPTY_SELECTION);
-    rows.send({ type: 'rows.setQuery', table: meta, sorts, filters });
-    // queryKey stands for meta, sorts and filters.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [queryKey, rows]);
-
-  // Another role chosen: the rows it may see are read again.
-  const choice = useSelector(impersonation, selectImpersonation);
-  const firstChoice = useRef(choice);
-  useEffect(() => {
-    if (firstChoice.current === choice) return;
-    firstChoice.current = choice;
-    setSelection(EMPTY_SELECTION);
-    rows.send({ type: 'rows.refresh' });
-  }, [choice, rows]);
-
+  // The URL's sort and filter and the table's columns (the same arrays while the URL stays), and the chosen role:
+  // forwarded as they are; the machine ignores what it already shows.
+  useEffect(() => rows.send({ type: 'rows.setQuery', table: meta, sorts, filters }), [rows, meta, sorts, filters]);
+  useEffect(() => rows.send({ type: 'rows.role', role }), [rows, role]);
   // Another part changed the rows (insert, delete, import): reload what is shown.
-  const firstRevision = useRef(revisions.rows);
+  useDataChanged(['rows'], () => rows.send({ type: 'rows.refresh' }));
+  // The machine says when the scrolling has settled; the tab remembers that position (spec B2.2).
   useEffect(() => {
-    if (revisions.rows === firstRevision.current) return;
-    firstRevision.current = revisions.rows;
-    setSelection(EMPTY_SELECTION);
-    rows.send({ type: 'rows.refresh' });
-  }, [revisions.rows, rows]);
+    const settled = rows.on('scroll.settled', (event) => tabs.send({ type: 'tab.scroll', id, scrollTop: event.scrollTop }));
+    return () => settled.unsubscribe();
+  }, [rows, tabs, id]);
 
   // A sort or filter is applied at the click, then written to the URL (issue 25: the router took 200–500 ms to move
   // the URL before the effect above started the fetch). The URL's same query, when it comes, changes nothing.
   const changeQuery = (change: { sorts?: RowSort[]; filters?: RowFilter[] }) => {
-    clearTimeout(scrollTimer.current);
-    setSelection(EMPTY_SELECTION);
     // As the route reads them back from the URL, so that its query is exactly this one.
     const names = meta.columns.map((column) => column.name);
     const nextSorts = change.sorts ? knownColumns(parseSorts(serializeSorts(change.sorts)), names) : sorts;
     const nextFilters = change.filters ? knownColumns(parseFilters(serializeFilters(change.filters)), names) : filters;
     rows.send({ type: 'rows.setQuery', table: meta, sorts: nextSorts, filters: nextFilters });
     onQueryChange(change);
-  };
-
-  const reportScroll = (scrollTop: number) => {
-    clearTimeout(scrollTimer.current);
-    scrollTimer.current = setTimeout(() => tabs.send({ type: 'tab.scroll', id, scrollTop }), TAB_SCROLL_DEBOUNCE_MS);
   };
 
   const expand = (column: ColumnInfo, row: GridRow) =>
@@ -184,10 +142,10 @@ export function TableGridPage({ project, meta, sorts, filters, onQueryChange, on
         canEditRows={editRows}
         canEditColumns={editColumns}
         selection={selection}
-        onSelectionChange={setSelection}
+        onSelectionChange={(next) => rows.send({ type: 'rows.select', selection: next })}
         initialScrollTop={initialScrollTop}
         viewKey={`${meta.id}:${view.sort ?? ''}:${view.filter ?? ''}`}
-        onScrollTop={reportScroll}
+        onScrollTop={(scrollTop) => rows.send({ type: 'rows.scrolled', scrollTop })}
         onSort={(column) => changeQuery({ sorts: toggleSort(sorts, column) })}
         onExpand={expand}
         onFollow={onFollow}

@@ -1,12 +1,8 @@
-// The grid's row selection: rows chosen by their key, or every row of the query ("select all" — the rows of a
-// big table are not all loaded, so 'all' is a flag, and the delete goes by the filters).
-import type { GridRow } from '../../../domain/table-editor/rows.ts';
+// The grid's row selection (its type lives with the rows machine, which holds it): rows chosen by their key, or
+// every row of the query.
+import type { RowSelection } from '../../../../machines/table-rows.types.ts';
 
-export interface RowSelection {
-  /** JSON of the row key → the row. */
-  rows: Map<string, GridRow>;
-  all: boolean;
-}
+export type { RowSelection };
 
 export const EMPTY_SELECTION: RowSelection = { rows: new Map(), all: false };
 

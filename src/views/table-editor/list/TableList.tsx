@@ -115,10 +115,10 @@ export function TableList(props: TableListProps) {
 }
 
 function SchemaTables(props: TableListProps & { sortKey: string }) {
-  const { project, ui, revisions } = useTableEditor();
+  const { project, ui } = useTableEditor();
   // The sort preference is remembered per project (read when a schema's list starts).
   const [initialSort] = useState<TableListSort>(() => readTableListSort(readStoredTableListSort(props.sortKey)));
-  const list = useTableListActor(project.ref, props.selectedSchemas, initialSort, [], revisions.tables);
+  const list = useTableListActor(project.ref, props.selectedSchemas, initialSort, []);
 
   const onAction = (entity: TableEntity, action: EntryAction) => {
     if (action === 'edit') ui.send({ type: 'ui.editTable', table: entity });

@@ -1,6 +1,6 @@
 import { createFileRoute, getRouteApi, useNavigate, useRouter } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo } from 'react';
 import { ApiError } from '../../../../../api/client.ts';
 import { fetchTableMeta } from '../../../../../api/table-editor.ts';
 import { fetchRelationId } from '../../../../../api/table-editor-grid.ts';
@@ -18,7 +18,7 @@ import { EmptyState } from '../../../../../ui/EmptyState.tsx';
 import { toast } from '../../../../../ui/toast.ts';
 import { TableGridPage } from '../../../../../views/table-editor/grid/TableGridPage.tsx';
 import { useEditorTabs } from '../../../../../views/editor/EditorTabsContext.tsx';
-import { useTableEditor } from '../../../../../views/table-editor/TableEditorContext.tsx';
+import { useDataChanged, useTableEditor } from '../../../../../views/table-editor/TableEditorContext.tsx';
 
 const projectRoute = getRouteApi('/_app/project/$ref');
 
@@ -74,22 +74,15 @@ function TablePage() {
   const params = Route.useParams();
   const navigate = Route.useNavigate();
   const router = useRouter();
-  const { revisions } = useTableEditor();
-
   // A panel changed the columns or keys: read the relation again.
-  const tableRevision = useRef(revisions.table);
-  useEffect(() => {
-    if (revisions.table === tableRevision.current) return;
-    tableRevision.current = revisions.table;
-    void router.invalidate({ filter: (match) => match.routeId === Route.id });
-  }, [revisions.table, router]);
+  useDataChanged(['table'], () => void router.invalidate({ filter: (match) => match.routeId === Route.id }));
+  // The same URL gives the same arrays: the grid's rows machine is told only of a query that changed.
+  const meta = loaded.meta;
+  const sorts = useMemo(() => (meta ? knownColumns(parseSorts(search.sort), meta.columns.map((column) => column.name)) : []), [meta, search.sort]);
+  const filters = useMemo(() => (meta ? knownColumns(parseFilters(search.filter), meta.columns.map((column) => column.name)) : []), [meta, search.filter]);
 
   if (loaded.notFound) return <MissingTable projectRef={project.ref} tableId={params.tableId} />;
-  if (!loaded.meta) return <ErrorAlert subject="Failed to load the table" error={loaded.error} projectRef={project.ref} />;
-  const meta = loaded.meta;
-  const names = meta.columns.map((column) => column.name);
-  const sorts = knownColumns(parseSorts(search.sort), names);
-  const filters = knownColumns(parseFilters(search.filter), names);
+  if (!meta) return <ErrorAlert subject="Failed to load the table" error={loaded.error} projectRef={project.ref} />;
 
   const onQueryChange = (change: { sorts?: RowSort[]; filters?: RowFilter[] }) =>
     void navigate({
