@@ -217,5 +217,37 @@ test('keyboard: the skip link, focus on the new page after a change, the project
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(new RegExp(`/dashboard/project/${projectRef}/editor`));
   await expect(page.getByRole('button', { name: 'Switch project, Storefront' })).toBeVisible();
+
+  // A menu opened from the keyboard shows its focused item with a ring, not only a shade (WCAG 2.4.7, 1.4.11).
+  await page.getByRole('button', { name: 'Theme' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('[role="menuitemradio"]:focus')).toHaveCount(1);
+  await page.keyboard.press('ArrowDown');
+  expect(await focusRing(page)).toEqual({ style: 'solid', width: 2, contrast: expect.any(Number) });
+  expect((await focusRing(page)).contrast).toBeGreaterThanOrEqual(3);
   await page.context().close();
 });
+
+/** The focused element's outline, and its contrast with the background the element sits on. */
+async function focusRing(page: Page): Promise<{ style: string; width: number; contrast: number }> {
+  return page.evaluate(() => {
+    const element = document.activeElement as HTMLElement;
+    const style = getComputedStyle(element);
+    const rgb = (value: string) => (value.match(/\d+(\.\d+)?/g) ?? []).slice(0, 4).map(Number);
+    // The first opaque background from the element up.
+    let node: HTMLElement | null = element;
+    let background = [255, 255, 255];
+    while (node) {
+      const [r, g, b, a = 1] = rgb(getComputedStyle(node).backgroundColor);
+      if (a > 0.99 && r !== undefined) {
+        background = [r, g!, b!];
+        break;
+      }
+      node = node.parentElement;
+    }
+    const luminance = ([r, g, b]: number[]) =>
+      [r!, g!, b!].map((c) => (c / 255 <= 0.03928 ? c / 255 / 12.92 : ((c / 255 + 0.055) / 1.055) ** 2.4)).reduce((sum, c, i) => sum + c * [0.2126, 0.7152, 0.0722][i]!, 0);
+    const [l1, l2] = [luminance(rgb(style.outlineColor)), luminance(background)];
+    return { style: style.outlineStyle, width: parseFloat(style.outlineWidth), contrast: (Math.max(l1, l2) + 0.05) / (Math.min(l1, l2) + 0.05) };
+  });
+}
