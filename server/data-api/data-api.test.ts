@@ -385,6 +385,24 @@ describe('errors in PostgREST’s shape', () => {
   });
 });
 
+describe('browsers', () => {
+  it('answers CORS preflights and exposes Content-Range (keys travel in headers, never cookies)', async () => {
+    const preflight = await p.raw('/books', {
+      method: 'OPTIONS',
+      headers: { origin: 'http://localhost:3000', 'access-control-request-method': 'PATCH', 'access-control-request-headers': 'apikey,authorization,content-type,prefer,range,accept-profile,content-profile,x-client-info' },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
+    expect(preflight.headers.get('access-control-allow-methods')).toContain('PATCH');
+    for (const header of ['apikey', 'authorization', 'prefer', 'range', 'accept-profile', 'content-profile']) {
+      expect(preflight.headers.get('access-control-allow-headers'), header).toContain(header);
+    }
+    const get = await p.raw('/books?select=id&limit=1', { key: p.keys.anon, headers: { origin: 'http://localhost:3000' } });
+    expect(get.headers.get('access-control-allow-origin')).toBe('*');
+    expect(get.headers.get('access-control-expose-headers')).toContain('content-range');
+  });
+});
+
 describe('OpenAPI root', () => {
   it('describes the tables, views and functions really served', async () => {
     const response = await p.raw('/', { key: p.keys.anon });

@@ -4,6 +4,7 @@
 // statement timeout and a row cap.
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { cors } from 'hono/cors';
 import { ident } from '@scaleleap/pg-format';
 import type pg from 'pg';
 import { logServerError } from '../http/errors.ts';
@@ -447,6 +448,17 @@ export function dataApiRoutes(deps: { services: () => Promise<Services>; publicH
   const table = (work: (client: pg.PoolClient, ctx: RequestContext, name: string) => Promise<Result>) => (c: Context) =>
     serve(c, (client, ctx) => work(client, ctx, c.req.param('name')!));
 
+  // Keys travel in headers, never cookies, so any origin may call, as the hosted Data API (and our storage) allows.
+  routes.use(
+    '/p/:ref/rest/v1/*',
+    cors({
+      origin: '*',
+      allowMethods: ['GET', 'HEAD', 'POST', 'PATCH', 'DELETE', 'OPTIONS'],
+      allowHeaders: ['apikey', 'authorization', 'content-type', 'accept', 'prefer', 'range', 'range-unit', 'accept-profile', 'content-profile', 'x-client-info'],
+      exposeHeaders: ['content-range', 'content-location', 'location', 'preference-applied', 'server-timing'],
+      maxAge: 3600,
+    }),
+  );
   routes.get('/p/:ref/rest/v1/', (c) => serve(c, 'openapi'));
   routes.on(['GET', 'HEAD', 'POST'], '/p/:ref/rest/v1/rpc/:name', limit, table(callFunction));
   routes.on(['GET', 'HEAD'], '/p/:ref/rest/v1/:name', table(readTable));
