@@ -218,6 +218,18 @@ describe('order, paging and counts', () => {
     expect(maybeMany.error).toMatchObject({ code: 'PGRST116' });
   });
 
+  it('serves a table created a moment ago, a new column, and names that need quoting', async () => {
+    await anon.from('books').select('id').limit(1); // the catalog is read and kept
+    await p.sql(`create table public."Odd Name" ("Mixed Case" int, "with space" text); insert into public."Odd Name" values (1, 'one');
+                 alter table public.authors add column born int; update public.authors set born = 1929 where id = 1;`);
+    const odd = await anon.from('Odd Name').select('"Mixed Case", "with space"');
+    expect(odd.error).toBeNull();
+    expect(odd.data).toEqual([{ 'Mixed Case': 1, 'with space': 'one' }]);
+    expect((await anon.from('authors').select('born').eq('id', 1).single()).data).toEqual({ born: 1929 });
+    const doc = await (await p.raw('/', { key: p.keys.anon })).json();
+    expect(doc.paths['/Odd Name']).toBeDefined();
+  });
+
   it('serves views', async () => {
     const { data } = await anon.from('long_books').select('title');
     expect(data).toEqual([{ title: 'The Dispossessed' }]);
@@ -334,7 +346,7 @@ describe('rpc', () => {
     expect(counted.data).toEqual([{ id: 4 }, { id: 3 }]);
     expect(counted.count).toBe(2);
     expect((await anon.rpc('numbers', { n: 3 })).data).toEqual([1, 2, 3]);
-    expect((await anon.rpc('first_author')).data).toEqual({ id: 1, name: 'Ursula', country: 'US' });
+    expect((await anon.rpc('first_author')).data).toMatchObject({ id: 1, name: 'Ursula', country: 'US' });
   });
 
   it('runs GET calls read-only: a volatile function is refused (405), POST runs it', async () => {

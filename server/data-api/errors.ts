@@ -9,6 +9,8 @@ export class ApiError extends Error {
     message: string,
     readonly details: string | null = null,
     readonly hint: string | null = null,
+    /** 'database': Postgres answered so (the statement ran); 'api': refused before any statement. */
+    readonly source: 'api' | 'database' = 'api',
   ) {
     super(message);
   }
@@ -36,7 +38,7 @@ export function fromPostgres(error: unknown, authenticated: boolean): ApiError {
   const message = typeof pgError.message === 'string' ? pgError.message : 'Database error';
   const details = typeof pgError.detail === 'string' ? pgError.detail : null;
   const hint = typeof pgError.hint === 'string' ? pgError.hint : null;
-  return new ApiError(statusOf(code, authenticated), code, message, details, hint);
+  return new ApiError(statusOf(code, authenticated), code, message, details, hint, 'database');
 }
 
 function statusOf(code: string, authenticated: boolean): number {

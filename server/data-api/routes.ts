@@ -410,7 +410,8 @@ export function dataApiRoutes(deps: { services: () => Promise<Services>; publicH
       } catch {
         throw new ApiError(503, 'PGRST000', 'The project database is not available');
       }
-      let cache = await schemaCache(ref, pool, caller.settings.schemas).catch(() => {
+      // The root document reads the catalog as it is now (within 100 ms); requests use the kept one.
+      let cache = await schemaCache(ref, pool, caller.settings.schemas, { fresh: work === 'openapi' }).catch(() => {
         throw new ApiError(503, 'PGRST002', 'Could not read the schema of the project database');
       });
       if (work === 'openapi') {
@@ -433,7 +434,8 @@ export function dataApiRoutes(deps: { services: () => Promise<Services>; publicH
         result = await transaction(pool, caller, schema, read, timeoutMs, url.pathname, method, (client) => work(client, { ...base, cache }));
       } catch (error) {
         // The request may name a table made a moment ago: read the catalog again once.
-        if (!(error instanceof ApiError) || !CACHE_MISSES.has(error.code) || Date.now() - cache.loadedAt < 100) throw error;
+        // Only the builder's own refusals: a statement that ran (and failed) is never sent twice.
+        if (!(error instanceof ApiError) || error.source !== 'api' || !CACHE_MISSES.has(error.code)) throw error;
         cache = await schemaCache(ref, pool, caller.settings.schemas, { fresh: true });
         result = await transaction(pool, caller, schema, read, timeoutMs, url.pathname, method, (client) => work(client, { ...base, cache }));
       }

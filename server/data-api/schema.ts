@@ -54,6 +54,8 @@ export interface DbFunction {
 
 export interface SchemaCache {
   loadedAt: number;
+  /** Read again because a request named something missing: such reads happen at most every 100 ms. */
+  afterMiss?: boolean;
   schemas: string[];
   relations: Map<string, Relation>;
   foreignKeys: ForeignKey[];
@@ -182,7 +184,11 @@ async function load(pool: pg.Pool, schemas: string[]): Promise<SchemaCache> {
   }
 }
 
-/** The project's catalog; `fresh`: read again unless it was read in the last 100 ms. */
+/**
+ * The project's catalog. `fresh` (a request named something the catalog lacks, maybe made a moment ago): read again,
+ * unless another miss had it read in the last 100 ms — so a client asking for a missing table again and again costs
+ * at most ten catalog reads a second.
+ */
 export async function schemaCache(ref: string, pool: pg.Pool, schemas: string[], options: { fresh?: boolean } = {}): Promise<SchemaCache> {
   const cacheKey = `${ref}\u0000${schemas.join(',')}`;
   const cached = caches.get(cacheKey);
@@ -190,10 +196,10 @@ export async function schemaCache(ref: string, pool: pg.Pool, schemas: string[],
     const value = await cached.catch(() => null);
     if (value) {
       const age = Date.now() - value.loadedAt;
-      if (age < (options.fresh ? 100 : CACHE_MS)) return value;
+      if (options.fresh ? value.afterMiss && age < 100 : age < CACHE_MS) return value;
     }
   }
-  const loading = load(pool, schemas);
+  const loading = load(pool, schemas).then((cache) => ({ ...cache, afterMiss: options.fresh === true }));
   caches.set(cacheKey, loading);
   loading.catch(() => {
     if (caches.get(cacheKey) === loading) caches.delete(cacheKey);
