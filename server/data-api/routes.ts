@@ -21,10 +21,13 @@ export interface DataApiOptions {
   statementTimeoutMs?: number;
   /** Largest request body accepted. */
   maxBodyBytes?: number;
+  /** Largest response body: checked in Postgres, so a bigger one never reaches the platform's memory. */
+  maxResponseBytes?: number;
 }
 
 const DEFAULT_TIMEOUT_MS = 8_000;
 const DEFAULT_BODY_BYTES = 10 * 1024 * 1024;
+const DEFAULT_RESPONSE_BYTES = 64 * 1024 * 1024;
 /** Bind parameters of one statement: Postgres takes at most 65535. */
 const MAX_VALUES = 60_000;
 /** Builder errors that may only mean the catalog was read before the change the request relies on. */
@@ -110,11 +113,31 @@ function singleError(page: number): ApiError {
   return new ApiError(406, 'PGRST116', 'JSON object requested, multiple (or no) rows returned', `The result contains ${page} rows`);
 }
 
+/**
+ * `inner` (a select of `body` and `columns`) with its body dropped when longer than `cap` bytes: the row cap bounds
+ * the rows, not their size, and a body is built whole in Postgres before it is sent (DESIGN §5 "Limits").
+ */
+function capBody(inner: string, columns: string[], cap: number): string {
+  const limit = Math.floor(cap);
+  return `select case when octet_length(pgrst_b.body) > ${limit} then null else pgrst_b.body end as body,
+                 coalesce(octet_length(pgrst_b.body) > ${limit}, false) as too_big${columns.map((c) => `, pgrst_b.${c}`).join('')}
+            from (${inner}) as pgrst_b`;
+}
+
+function assertNotTooBig(row: { too_big?: boolean }, cap: number): void {
+  if (row.too_big) {
+    const size = cap >= 1024 * 1024 ? `${Math.round(cap / 1024 / 1024)} MB` : `${cap} bytes`;
+    throw new ApiError(400, '54000', `The response would be larger than ${size}: select fewer rows or columns`, null,
+      'Use limit, select or filters to ask for less');
+  }
+}
+
 /** The JSON text of the rows of `rows` (a select), as an array or, for one-object answers, the object. */
-function bodySql(rows: string, output: Output, countSql: string | null): string {
+function bodySql(rows: string, output: Output, countSql: string | null, cap: number): string {
   const agg = output.stripNulls ? 'json_strip_nulls(json_agg(pgrst_r))' : 'json_agg(pgrst_r)';
   const body = output.single ? `case when count(*) = 1 then (${agg}->0)::text end` : `coalesce(${agg}, '[]'::json)::text`;
-  return `select ${body} as body, count(*)::int as page${countSql ? `, (${countSql})::text as total` : ''} from (${rows}) as pgrst_r`;
+  const inner = `select ${body} as body, count(*)::int as page${countSql ? `, (${countSql})::text as total` : ''} from (${rows}) as pgrst_r`;
+  return capBody(inner, countSql ? ['page', 'total'] : ['page'], cap);
 }
 
 async function totalCount(client: pg.PoolClient, kind: Prefer['count'], countFrom: string, values: unknown[], maxRows: number): Promise<number | null> {
@@ -140,6 +163,7 @@ interface RequestContext {
   body: unknown;
   prefer: Prefer;
   output: Output;
+  maxResponseBytes: number;
 }
 
 async function readTable(client: pg.PoolClient, ctx: RequestContext, name: string): Promise<Result> {
@@ -150,8 +174,12 @@ async function readTable(client: pg.PoolClient, ctx: RequestContext, name: strin
   const { limit, offset } = window(ctx.headers, query, ctx.caller.settings.maxRows);
   const { rows, countFrom } = builder.rows({ sql: `${ident(relation.schema)}.${ident(relation.name)}`, relation }, { limit, offset, filtered: true });
   const exact = ctx.prefer.count === 'exact' ? `select count(*) from ${countFrom}` : null;
-  const result = await client.query<{ body: string | null; page: number; total: string | null }>({ text: bodySql(rows, ctx.output, exact), values: params.values });
+  const result = await client.query<{ body: string | null; page: number; total: string | null; too_big: boolean }>({
+    text: bodySql(rows, ctx.output, exact, ctx.maxResponseBytes),
+    values: params.values,
+  });
   const row = result.rows[0]!;
+  assertNotTooBig(row, ctx.maxResponseBytes);
   const total = row.total !== null && row.total !== undefined ? Number(row.total) : await totalCount(client, ctx.prefer.count, countFrom, params.values, ctx.caller.settings.maxRows);
   if (ctx.output.single && row.page !== 1) throw singleError(row.page);
   const partial = total !== null && row.page < total;
@@ -186,8 +214,9 @@ async function mutationResult(
   let body: string | null = null;
   if (wantBody) {
     const { rows } = builder.rows({ sql: 'pgrst_m', relation }, { limit: Number.MAX_SAFE_INTEGER, offset: 0, filtered: false });
-    const sql = `with pgrst_m as (${mutation} returning pgrst_t.*) ${bodySql(rows, ctx.output, null)}`;
-    const result = await client.query<{ body: string | null; page: number }>({ text: sql, values: builder.params.values });
+    const sql = `with pgrst_m as (${mutation} returning pgrst_t.*) ${bodySql(rows, ctx.output, null, ctx.maxResponseBytes)}`;
+    const result = await client.query<{ body: string | null; page: number; too_big: boolean }>({ text: sql, values: builder.params.values });
+    assertNotTooBig(result.rows[0]!, ctx.maxResponseBytes);
     page = result.rows[0]!.page;
     body = result.rows[0]!.body;
   } else {
@@ -323,15 +352,24 @@ async function callFunction(client: pg.PoolClient, ctx: RequestContext, name: st
     return { status: 204, body: null, headers };
   }
   if (!fn.returnsRows && !fn.returnsSet) {
-    const { rows } = await client.query<{ body: string }>({ text: `select to_json(${call})::text as body`, values: params.values });
+    const { rows } = await client.query<{ body: string; too_big: boolean }>({
+      text: capBody(`select to_json(${call})::text as body`, [], ctx.maxResponseBytes),
+      values: params.values,
+    });
+    assertNotTooBig(rows[0]!, ctx.maxResponseBytes);
     return send(200, rows[0]!.body, false);
   }
   const { limit, offset } = window(ctx.headers, query, ctx.caller.settings.maxRows);
   if (!fn.returnsRows) {
     // A set of scalars: an array of values.
-    const sql = `select coalesce(json_agg(pgrst_s.pgrst_v), '[]'::json)::text as body, count(*)::int as page
-                   from (select pgrst_v from ${call} as pgrst_v limit ${params.add(limit)} offset ${params.add(offset)}) as pgrst_s`;
-    const { rows } = await client.query<{ body: string; page: number }>({ text: sql, values: params.values });
+    const sql = capBody(
+      `select coalesce(json_agg(pgrst_s.pgrst_v), '[]'::json)::text as body, count(*)::int as page
+         from (select pgrst_v from ${call} as pgrst_v limit ${params.add(limit)} offset ${params.add(offset)}) as pgrst_s`,
+      ['page'],
+      ctx.maxResponseBytes,
+    );
+    const { rows } = await client.query<{ body: string; page: number; too_big: boolean }>({ text: sql, values: params.values });
+    assertNotTooBig(rows[0]!, ctx.maxResponseBytes);
     headers['content-range'] = contentRange(offset, rows[0]!.page, null);
     return send(200, rows[0]!.body, false);
   }
@@ -341,11 +379,12 @@ async function callFunction(client: pg.PoolClient, ctx: RequestContext, name: st
   const { rows, countFrom } = builder.rows({ sql: call, relation }, { limit, offset, filtered: true });
   const single = ctx.output.single || !fn.returnsSet;
   const exact = ctx.prefer.count === 'exact' ? `select count(*) from ${countFrom}` : null;
-  const result = await client.query<{ body: string | null; page: number; total: string | null }>({
-    text: bodySql(rows, { ...ctx.output, single }, exact),
+  const result = await client.query<{ body: string | null; page: number; total: string | null; too_big: boolean }>({
+    text: bodySql(rows, { ...ctx.output, single }, exact, ctx.maxResponseBytes),
     values: params.values,
   });
   const row = result.rows[0]!;
+  assertNotTooBig(row, ctx.maxResponseBytes);
   if (ctx.output.single && row.page !== 1) throw singleError(row.page);
   const total = row.total != null ? Number(row.total) : await totalCount(client, ctx.prefer.count, countFrom, params.values, ctx.caller.settings.maxRows);
   headers['content-range'] = contentRange(offset, row.page, total);
@@ -428,6 +467,7 @@ export function dataApiRoutes(deps: { services: () => Promise<Services>; publicH
         body,
         prefer: parsePrefer(headers),
         output: parseAccept(headers),
+        maxResponseBytes: deps.options?.maxResponseBytes ?? DEFAULT_RESPONSE_BYTES,
       };
       let result: Result;
       try {

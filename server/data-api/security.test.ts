@@ -243,6 +243,24 @@ describe('limits and availability', () => {
     }
   });
 
+  it('refuses a response over the size cap before it reaches the platform’s memory', async () => {
+    const app = new Hono();
+    app.route('/', dataApiRoutes({ services: async () => p.h.services, publicHost: p.h.publicHost, options: { maxResponseBytes: 2048 } }));
+    const get = (path: string) =>
+      app.request(`http://${p.h.publicHost}/p/${p.ref}/rest/v1${path}`, { headers: { apikey: p.keys.service_role } });
+    await p.sql(`create table public.big (id int primary key, blob text); insert into public.big select g, repeat('x', 1000) from generate_series(1, 5) g`);
+    const small = await get('/big?select=id');
+    expect(small.status).toBe(200);
+    expect(await small.json()).toHaveLength(5);
+    const large = await get('/big');
+    expect(large.status).toBe(400);
+    const body = await large.json();
+    expect(body.code).toBe('54000');
+    expect(body.message).toMatch(/larger than/);
+    const rpc = await app.request(`http://${p.h.publicHost}/p/${p.ref}/rest/v1/rpc/whoami`, { method: 'POST', headers: { apikey: p.keys.service_role } });
+    expect(rpc.status).toBe(200);
+  });
+
   it('refuses a body over the size limit with 413', async () => {
     const app = new Hono();
     app.route('/', dataApiRoutes({ services: async () => p.h.services, publicHost: p.h.publicHost, options: { maxBodyBytes: 1024 } }));
