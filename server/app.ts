@@ -16,6 +16,7 @@ import { orgProjectRoutes } from './routes/orgProjects.ts';
 import { profileRoutes } from './routes/profile.ts';
 import { projectRoutes } from './routes/projects.ts';
 import { projectApiRoutes } from './project-api/rest.ts';
+import { dataApiConfigRoutes } from './data-api/config.ts';
 import { platformStorageRoutes } from './storage/platformRoutes.ts';
 import { storageServiceRoutes } from './storage/service.ts';
 import { backupRoutes } from './routes/backups.ts';
@@ -99,6 +100,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   platform.route('/', tableExportRoutes({ publicHost: deps.publicHost }));
   platform.route('/', tableImportRoutes());
   platform.route('/', platformStorageRoutes({ publicHost: deps.publicHost }));
+  platform.route('/', dataApiConfigRoutes());
   platform.route('/', lifecycleRoutes());
   platform.route('/', backupRoutes({ publicHost: deps.publicHost }));
   platform.route('/', feedbackRoutes());
