@@ -1,7 +1,14 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../ui/theme.css.ts';
 
-export const layout = style({ display: 'grid', gridTemplateColumns: '260px minmax(0, 1fr)', height: '100%', minHeight: 0 });
+// Below 768 px the query list folds into a drawer above the editor (SideDrawer; issue 24).
+export const layout = style({
+  display: 'grid',
+  gridTemplateColumns: '260px minmax(0, 1fr)',
+  height: '100%',
+  minHeight: 0,
+  '@media': { 'screen and (max-width: 767px)': { gridTemplateColumns: 'minmax(0, 1fr)', gridTemplateRows: 'auto minmax(0, 1fr)' } },
+});
 export const sidebar = style({
   borderRight: `1px solid ${vars.color.border}`,
   display: 'flex',

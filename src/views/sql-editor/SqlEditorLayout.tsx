@@ -12,6 +12,7 @@ import { SnippetSidebar } from './SnippetSidebar.tsx';
 import { SqlEditorContext } from './SqlEditorContext.tsx';
 import * as css from './SqlEditor.css.ts';
 import { visuallyHidden } from '../../ui/a11y.css.ts';
+import { SideDrawer } from '../../ui/SideDrawer.tsx';
 
 export interface SqlEditorLayoutProps {
   project: Project;
@@ -58,6 +59,7 @@ export function SqlEditorLayout(props: SqlEditorLayoutProps) {
       <div className={css.layout}>
         {/* The page's h1 (issue 24: the editor had none), for screen readers' outline. */}
         <h1 className={visuallyHidden}>SQL Editor</h1>
+        <SideDrawer label="Queries" closeOn={props.currentId}>
         <SnippetSidebar
           projectRef={project.ref}
           snippets={props.snippets}
@@ -76,6 +78,7 @@ export function SqlEditorLayout(props: SqlEditorLayoutProps) {
             if (wasShown) props.onNavigateTab(null);
           }}
         />
+        </SideDrawer>
         <div className={css.main}>
           <TabBar kind="sql" currentTabId={props.currentId ? tabId('sql', props.currentId) : null} onNavigate={props.onNavigateTab} />
           {props.children}

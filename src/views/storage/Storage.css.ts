@@ -1,7 +1,14 @@
 import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '../../ui/theme.css.ts';
 
-export const layout = style({ display: 'flex', height: '100%', minHeight: 'calc(100vh - 48px)', color: vars.color.foreground });
+// Below 768 px the bucket list folds into a drawer above the explorer (SideDrawer; issue 24).
+export const layout = style({
+  display: 'flex',
+  height: '100%',
+  minHeight: 'calc(100vh - 48px)',
+  color: vars.color.foreground,
+  '@media': { 'screen and (max-width: 767px)': { flexDirection: 'column' } },
+});
 export const sidebar = style({ width: 240, flexShrink: 0, borderRight: `1px solid ${vars.color.border}`, padding: 12, display: 'flex', flexDirection: 'column', gap: 8 });
 export const sidebarTitle = style({ fontSize: 12, color: vars.color.muted, textTransform: 'uppercase', letterSpacing: '0.04em', margin: '8px 4px 0' });
 export const bucketList = style({ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: 2 });

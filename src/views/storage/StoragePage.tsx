@@ -28,6 +28,7 @@ import { Refusable, useStorageRefusal, type StorageRefusal } from './Refusable.t
 import { useStorageExplorer, type ExplorerRef } from './useStorageExplorer.ts';
 import * as css from './Storage.css.ts';
 import { visuallyHidden } from '../../ui/a11y.css.ts';
+import { SideDrawer } from '../../ui/SideDrawer.tsx';
 
 export type BucketLinkComponent = ComponentType<{ bucketId: string | undefined; className: string; current: boolean; children: ReactNode }>;
 
@@ -54,7 +55,9 @@ export function StoragePage({ project, bucketId, BucketLink, onOpenBucket }: Sto
     <div className={css.layout}>
       {/* The page's h1 (issue 24: the explorer had none), before the sidebar's 'Buckets' h2. */}
       <h1 className={visuallyHidden}>Storage</h1>
-      <BucketsSidebar explorer={explorer} projectRef={project.ref} BucketLink={BucketLink} onOpenBucket={onOpenBucket} refusal={refusal} />
+      <SideDrawer label="Buckets">
+        <BucketsSidebar explorer={explorer} projectRef={project.ref} BucketLink={BucketLink} onOpenBucket={onOpenBucket} refusal={refusal} />
+      </SideDrawer>
       <StorageMain explorer={explorer} projectRef={project.ref} refusal={refusal} />
     </div>
   );

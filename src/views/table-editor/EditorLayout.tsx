@@ -14,6 +14,7 @@ import { PanelHost } from './panels/PanelHost.tsx';
 import { TableEditorProvider, useDataChanged, useTableEditor } from './TableEditorContext.tsx';
 import * as css from './EditorLayout.css.ts';
 import { visuallyHidden } from '../../ui/a11y.css.ts';
+import { SideDrawer } from '../../ui/SideDrawer.tsx';
 
 export interface EditorLayoutProps {
   project: Project;
@@ -71,6 +72,7 @@ function EditorFrame({ selectedSchemas, tableId, schemas, schemasError, onTables
     <div className={css.layout}>
       {/* A table's page has no h1 of its own (issue 24); the editor home has its 'Table Editor' h1. */}
       {tableId !== null && <h1 className={visuallyHidden}>Table Editor</h1>}
+      <SideDrawer label="Tables" closeOn={tableId}>
       <TableList
         selectedSchemas={selectedSchemas}
         schemas={schemas}
@@ -79,6 +81,7 @@ function EditorFrame({ selectedSchemas, tableId, schemas, schemasError, onTables
         onSchemaChange={onSchemaChange}
         onOpen={openEntity}
       />
+      </SideDrawer>
       <div className={css.main}>
         <TabBar kind="table" currentTabId={currentTabId} onNavigate={onNavigateTab} />
         <div className={css.page}>{children}</div>
