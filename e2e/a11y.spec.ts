@@ -1,7 +1,7 @@
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { expectNoAxeFindings } from './axe.ts';
 import { leaveFixtureAsFound } from './support/cleanup.ts';
-import { STORAGE_STATE, readFixture } from './support/fixture.ts';
+import { SCREENSHOTS, STORAGE_STATE, readFixture } from './support/fixture.ts';
 import { projectSql, savedSessionToken } from './support/project-sql.ts';
 
 // Issue 24: axe-core (WCAG 2.0/2.1 A and AA, critical and serious findings) on the main pages of the console, in
@@ -251,3 +251,91 @@ async function focusRing(page: Page): Promise<{ style: string; width: number; co
     return { style: style.outlineStyle, width: parseFloat(style.outlineWidth), contrast: (Math.max(l1, l2) + 0.05) / (Math.min(l1, l2) + 0.05) };
   });
 }
+
+test.describe('at 375 px (and 200 % zoom on a laptop: below 768 CSS px)', () => {
+  /** A phone-sized signed-in page. */
+  async function phone(browser: Browser): Promise<Page> {
+    const context = await browser.newContext({ storageState: STORAGE_STATE, viewport: { width: 375, height: 740 } });
+    await context.addInitScript(() => window.localStorage.setItem('theme', 'dark'));
+    return context.newPage();
+  }
+
+  test('the menu sheet holds every control of the desktop header and the settings menu', async ({ browser }) => {
+    const { orgName } = readFixture();
+    const page = await phone(browser);
+    await page.goto(`/dashboard/project/${state.ref}/settings/general`);
+    await expect(page.getByRole('heading', { level: 1, name: 'General Settings' })).toBeVisible();
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const sheet = page.getByRole('dialog', { name: 'Menu' });
+    await expect(sheet.getByRole('button', { name: `Switch organization, ${orgName}` })).toBeVisible();
+    await expect(sheet.getByRole('button', { name: 'Switch project, Accessible' })).toBeVisible();
+    await expect(sheet.getByRole('button', { name: 'Switch branch, main' })).toBeVisible();
+    await expect(sheet.getByRole('button', { name: 'Help' })).toBeVisible();
+    await expect(sheet.getByRole('button', { name: 'Theme' })).toBeVisible();
+    // The settings menu, hidden beside the content at this width, is in the sheet.
+    await expect(sheet.getByRole('navigation', { name: 'Settings menu' }).getByRole('link', { name: /^Compute and Disk/ })).toBeVisible();
+    // The sheet slides in: let it settle before the picture.
+    await sheet.evaluate((element) => Promise.all(element.getAnimations({ subtree: true }).map((animation) => animation.finished)));
+    await page.screenshot({ path: `${SCREENSHOTS}/a11y-375-menu-sheet.png` });
+    await sheet.getByRole('button', { name: 'Account' }).click();
+    await expect(page.getByRole('menuitem', { name: 'Log out' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Escape');
+    await page.context().close();
+  });
+
+  test('pages without a sidebar still open the menu sheet (theme and account)', async ({ browser }) => {
+    const page = await phone(browser);
+    await page.goto('/dashboard/organizations');
+    await expect(page.getByRole('heading', { name: 'Your Organizations' })).toBeVisible();
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const sheet = page.getByRole('dialog', { name: 'Menu' });
+    await expect(sheet.getByRole('button', { name: 'Theme' })).toBeVisible();
+    await expect(sheet.getByRole('button', { name: 'Account' })).toBeVisible();
+    await page.context().close();
+  });
+
+  for (const stop of [
+    { name: 'table editor', path: () => `/dashboard/project/${state.ref}/editor/${state.tableId}?schema=public`, shot: 'a11y-375-table-editor.png' },
+    { name: 'SQL editor', path: () => `/dashboard/project/${state.ref}/sql`, shot: 'a11y-375-sql-editor.png' },
+    { name: 'storage', path: () => `/dashboard/project/${state.ref}/storage/files?bucketId=${BUCKET}`, shot: 'a11y-375-storage.png' },
+  ]) {
+    test(`${stop.name}: the side list gives the content the width, nothing cut off`, async ({ browser }) => {
+      const page = await phone(browser);
+      await page.goto(stop.path());
+      const main = page.locator('main');
+      if (stop.name === 'SQL editor') {
+        // The query list is folded above the editor: open it, start a query, and it folds again.
+        await page.getByRole('button', { name: 'Queries', expanded: false }).click();
+        await page.getByRole('button', { name: 'New query' }).first().click();
+        await expect(page.getByRole('button', { name: 'Queries', expanded: false })).toBeVisible();
+      }
+      await expect(main.getByRole('heading', { level: 1 }).first()).toBeAttached({ timeout: 20_000 });
+      await page.waitForLoadState('networkidle');
+      await page.screenshot({ path: `${SCREENSHOTS}/${stop.shot}` });
+      // The page itself does not scroll sideways, and no button of the content is cut by the edge of the screen.
+      const overflow = await page.evaluate(() => {
+        const cut: string[] = [];
+        for (const button of document.querySelectorAll<HTMLElement>('main button, main [role="tab"]')) {
+          const box = button.getBoundingClientRect();
+          if (box.width === 0 || getComputedStyle(button).visibility === 'hidden') continue;
+          if (box.right <= window.innerWidth + 1) continue;
+          // Past the edge inside a box that scrolls sideways (the grid's columns) is reachable, not cut.
+          let scroller: HTMLElement | null = button.parentElement;
+          while (scroller && !(/(auto|scroll)/.test(getComputedStyle(scroller).overflowX) && scroller.scrollWidth > scroller.clientWidth)) scroller = scroller.parentElement;
+          if (!scroller) cut.push(button.getAttribute('aria-label') ?? button.textContent ?? '?');
+        }
+        return { pageScrolls: document.documentElement.scrollWidth > window.innerWidth, cut };
+      });
+      expect(overflow).toEqual({ pageScrolls: false, cut: [] });
+      // The content column gets most of the width (it had ~115 px beside the 240 px side list).
+      const widest = await page.evaluate(() => {
+        const main = document.querySelector('main');
+        if (!main) return 0;
+        return Math.max(...[...main.querySelectorAll<HTMLElement>('[role="grid"], .cm-editor, [data-testid="storage-column-view"]')].map((e) => e.getBoundingClientRect().width), 0);
+      });
+      expect(widest).toBeGreaterThanOrEqual(300);
+      await page.context().close();
+    });
+  }
+});

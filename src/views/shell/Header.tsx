@@ -47,7 +47,7 @@ export function Header({ data }: { data: ShellData }) {
 // The help and account menus load on intent (ShellMenus.tsx), like the switchers (issue 15: first-load JavaScript).
 const loadMenus = () => import('./ShellMenus.tsx');
 
-function HelpMenu({ data }: { data: ShellData }) {
+export function HelpMenu({ data }: { data: ShellData }) {
   return (
     <LazyMenuTrigger
       load={loadMenus}
@@ -57,7 +57,7 @@ function HelpMenu({ data }: { data: ShellData }) {
   );
 }
 
-function UserMenu() {
+export function UserMenu() {
   return (
     <LazyMenuTrigger
       load={loadMenus}

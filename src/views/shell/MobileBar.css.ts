@@ -12,3 +12,15 @@ export const bar = style({
   background: vars.color.surface,
 });
 export const title = style({ flex: 1, fontSize: 14, color: vars.color.foreground, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' });
+
+/** The header's controls at the top of the menu sheet (issue 24). */
+export const sheetControls = style({
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'flex-start',
+  gap: 4,
+  paddingBottom: 8,
+  marginBottom: 8,
+  borderBottom: `1px solid ${vars.color.border}`,
+});
+export const sheetIcons = style({ display: 'flex', gap: 4 });
