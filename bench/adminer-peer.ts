@@ -119,8 +119,27 @@ interface Tool {
   clickSort(page: Page): Promise<void>;
 }
 
-async function waitRow(page: Page, tool: Tool, column: string, text: string): Promise<void> {
-  await page.waitForFunction(tool.firstRow, [column, text], { timeout: 60_000, polling: 'raf' });
+/**
+ * The expression the page polls: the predicate called with its arguments. Passing the predicate's source as the
+ * page function does not call it — Playwright evaluates a string as an expression, and a function is truthy — so
+ * every wait resolved at once and the bench timed navigations and clicks, not rows (found by profiling issue 25:
+ * the "first row" was seen before the table's columns were even read).
+ */
+export const rowCheck = (predicate: string, column: string, text: string): string => `(${predicate})(${JSON.stringify([column, text])})`;
+
+async function waitRow(page: Page, tool: Tool, column: string, text: string, timeout = 60_000): Promise<void> {
+  await page.waitForFunction(rowCheck(tool.firstRow, column, text), undefined, { timeout, polling: 'raf' });
+}
+
+/** The wait must be able to fail: a first row that is not there is never seen (else the bench measures nothing). */
+async function checkWaitCanFail(page: Page, tool: Tool): Promise<void> {
+  let seen = true;
+  try {
+    await waitRow(page, tool, 'id', 'no such row', 300);
+  } catch {
+    seen = false;
+  }
+  if (seen) throw new Error(`${tool.name}: the first-row wait passed for a row that is not there; the bench would measure nothing`);
 }
 
 async function timed(action: () => Promise<unknown>): Promise<number> {
@@ -226,6 +245,7 @@ export async function adminerPeerBench(): Promise<BenchResult> {
           const page = await context.newPage();
           await page.goto(tool.tableUrl());
           await waitRow(page, tool, 'id', '1');
+          if (round === 0) await checkWaitCanFail(page, tool);
           await page.goto('about:blank');
           const openCached = await timed(async () => {
             await page.goto(tool.tableUrl(), { waitUntil: 'commit' });
