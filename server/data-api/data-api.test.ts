@@ -27,6 +27,11 @@ beforeAll(async () => {
       ('The Cyberiad', 2, 295, '{humor}', '{"year": 1965}'),
       ('Untitled', null, null, '{}', null);
     insert into public.reviews (book_id, stars, note) values (1, 5, 'great'), (1, 4, null), (3, 5, 'ocean'), (4, 3, 'robots');
+    create table public.labels (id int primary key, name text not null);
+    create table public.book_labels (book_id int references public.books (id), label_id int references public.labels (id),
+                                     primary key (book_id, label_id));
+    insert into public.labels values (1, 'favourite'), (2, 'lent out'), (3, 'unused');
+    insert into public.book_labels values (1, 1), (1, 2), (3, 1);
     create function public.add(a int, b int default 1) returns int language sql immutable as $$ select a + b $$;
     create function public.books_by(author int) returns setof public.books language sql stable
       as $$ select * from public.books where author_id = author order by id $$;
@@ -78,6 +83,19 @@ describe('select', () => {
     expect(limited.data).toEqual({ id: 2, books: [{ id: 3 }] });
     const missing = await anon.from('books').select('title, authors(name)').eq('id', 5).single();
     expect(missing.data).toEqual({ title: 'Untitled', authors: null });
+  });
+
+  it('embeds many-to-many through a join table whose key holds both foreign keys', async () => {
+    const { data, error } = await anon.from('books').select('id, labels(name)').in('id', [1, 2]).order('id').order('name', { referencedTable: 'labels' });
+    expect(error).toBeNull();
+    expect(data).toEqual([
+      { id: 1, labels: [{ name: 'favourite' }, { name: 'lent out' }] },
+      { id: 2, labels: [] },
+    ]);
+    const reverse = await anon.from('labels').select('name, books!inner(title)').eq('books.title', 'Solaris');
+    expect(reverse.data).toEqual([{ name: 'favourite', books: [{ title: 'Solaris' }] }]);
+    const junction = await anon.from('books').select('id, book_labels(label_id)').eq('id', 3).single();
+    expect(junction.data).toEqual({ id: 3, book_labels: [{ label_id: 1 }] });
   });
 
   it('filters embedded resources, and drops parents with !inner', async () => {

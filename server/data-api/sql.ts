@@ -36,6 +36,15 @@ export function compactParams(sql: string, values: unknown[]): { text: string; v
   return { text, values: kept };
 }
 
+/** How an embed reaches its resource: a foreign key either way, or two through a join table (many-to-many). */
+interface Relationship {
+  target: Relation;
+  /** many-to-one / one-to-many: the foreign key; many-to-many: the join table's key to the target. */
+  fk: ForeignKey;
+  toOne: boolean;
+  through?: { junction: Relation; toParent: ForeignKey };
+}
+
 /** A statement on one relation (or a function's rows) as SQL parts the request kinds assemble. */
 interface Source {
   /** The FROM item, e.g. `"public"."todos"` or a CTE name. */
@@ -150,10 +159,10 @@ export class Builder {
   }
 
   /** The relationship an embed follows (docs "Resource Embedding"): PGRST200 when none, PGRST201 when ambiguous. */
-  relationship(parent: Relation, item: Extract<SelectItem, { kind: 'embed' }>): { target: Relation; fk: ForeignKey; toOne: boolean } {
+  relationship(parent: Relation, item: Extract<SelectItem, { kind: 'embed' }>): Relationship {
     const matchesHint = (fk: ForeignKey, columns: string[]) =>
       item.hint === null || fk.name === item.hint || (columns.length === 1 && columns[0] === item.hint);
-    const candidates: { target: Relation; fk: ForeignKey; toOne: boolean }[] = [];
+    const candidates: Relationship[] = [];
     const target = this.cache.relations.get(key(this.schema, item.relation));
     for (const fk of this.cache.foreignKeys) {
       const fromParent = fk.schema === parent.schema && fk.table === parent.name;
@@ -170,6 +179,22 @@ export class Builder {
         if (referenced) candidates.push({ target: referenced, fk, toOne: true });
       }
     }
+    // Many-to-many (docs "Resource Embedding"): a join table with a foreign key to each side, both inside its primary
+    // key; only when no direct relationship exists. A hint names the join table.
+    if (target && candidates.length === 0) {
+      for (const toParent of this.cache.foreignKeys) {
+        if (toParent.targetSchema !== parent.schema || toParent.targetTable !== parent.name) continue;
+        const junction = this.cache.relations.get(key(toParent.schema, toParent.table));
+        if (!junction || junction === parent || junction === target) continue;
+        if (item.hint !== null && item.hint !== junction.name) continue;
+        for (const toTarget of this.cache.foreignKeys) {
+          if (toTarget === toParent || toTarget.schema !== junction.schema || toTarget.table !== junction.name) continue;
+          if (toTarget.targetSchema !== target.schema || toTarget.targetTable !== target.name) continue;
+          const keyed = [...toParent.columns, ...toTarget.columns].every((column) => junction.primaryKey.includes(column));
+          if (keyed) candidates.push({ target, fk: toTarget, toOne: false, through: { junction, toParent } });
+        }
+      }
+    }
     if (candidates.length === 0) {
       throw new ApiError(400, 'PGRST200',
         `Could not find a relationship between '${parent.name}' and '${item.relation}' in the schema cache`,
@@ -179,8 +204,8 @@ export class Builder {
     if (candidates.length > 1) {
       throw new ApiError(300, 'PGRST201',
         `Could not embed because more than one relationship was found for '${parent.name}' and '${item.relation}'`,
-        JSON.stringify(candidates.map((c) => ({ relationship: c.fk.name, cardinality: c.toOne ? 'many-to-one' : 'one-to-many' }))),
-        `Try changing '${item.relation}' to one of the following: ${candidates.map((c) => `'${item.relation}!${c.fk.name}'`).join(', ')}. Find the desired relationship in the 'details' key.`);
+        JSON.stringify(candidates.map((c) => ({ relationship: c.through ? c.through.junction.name : c.fk.name, cardinality: c.through ? 'many-to-many' : c.toOne ? 'many-to-one' : 'one-to-many' }))),
+        `Try changing '${item.relation}' to one of the following: ${candidates.map((c) => `'${item.relation}!${c.through ? c.through.junction.name : c.fk.name}'`).join(', ')}. Find the desired relationship in the 'details' key.`);
     }
     return candidates[0]!;
   }
@@ -205,7 +230,7 @@ export class Builder {
         list.push(`${sql} as ${ident(name)}`);
       } else {
         if (!relation) throw new ApiError(400, 'PGRST200', `Could not find a relationship for '${item.relation}': the result of a function has no relationships`);
-        const { target, fk, toOne } = this.relationship(relation, item);
+        const { target, fk, toOne, through } = this.relationship(relation, item);
         const name = item.alias ?? item.relation;
         const childPath = [...path, name];
         const childAlias = this.nextAlias('t');
@@ -213,13 +238,24 @@ export class Builder {
         const inner = this.selection(target, childAlias, item.select, childPath);
         const level = this.level(childPath);
         // The join: many-to-one, the child's referenced columns equal the parent's foreign key; one-to-many, the reverse.
-        const join = fk.columns.map((column, i) =>
-          toOne
-            ? `${childAlias}.${ident(fk.targetColumns[i]!)} = ${alias}.${ident(column)}`
-            : `${childAlias}.${ident(column)} = ${alias}.${ident(fk.targetColumns[i]!)}`,
-        );
+        let from = `${ident(target.schema)}.${ident(target.name)} as ${childAlias}`;
+        let join: string[];
+        if (through) {
+          // Through the join table: its row links the child (fk) and the parent (through.toParent).
+          const link = this.nextAlias('j');
+          from += ` join ${ident(through.junction.schema)}.${ident(through.junction.name)} as ${link} on ${fk.columns
+            .map((column, i) => `${link}.${ident(column)} = ${childAlias}.${ident(fk.targetColumns[i]!)}`)
+            .join(' and ')}`;
+          join = through.toParent.columns.map((column, i) => `${link}.${ident(column)} = ${alias}.${ident(through.toParent.targetColumns[i]!)}`);
+        } else {
+          join = fk.columns.map((column, i) =>
+            toOne
+              ? `${childAlias}.${ident(fk.targetColumns[i]!)} = ${alias}.${ident(column)}`
+              : `${childAlias}.${ident(column)} = ${alias}.${ident(fk.targetColumns[i]!)}`,
+          );
+        }
         const where = [...join, ...level.conditions.map((c) => this.conditionSql(childAlias, c)), ...inner.innerFilters];
-        const rows = `select ${inner.list} from ${ident(target.schema)}.${ident(target.name)} as ${childAlias}${inner.joins} where ${where.join(' and ')}`;
+        const rows = `select ${inner.list} from ${from}${inner.joins} where ${where.join(' and ')}`;
         const row = this.nextAlias('r');
         if (toOne) {
           joins.push(` left join lateral (select row_to_json(${row}) as body from (${rows} limit 1) as ${row}) as ${lateral} on true`);
