@@ -85,6 +85,23 @@ describe('select', () => {
     expect(missing.data).toEqual({ title: 'Untitled', authors: null });
   });
 
+  it('spreads a to-one embed’s columns into the row (…authors(name)), and refuses a to-many spread', async () => {
+    const { data, error } = await anon.from('books').select('title, ...authors(writer:name, country)').in('id', [3, 5]).order('id');
+    expect(error).toBeNull();
+    expect(data).toEqual([
+      { title: 'Solaris', writer: 'Stanisław', country: 'PL' },
+      { title: 'Untitled', writer: null, country: null },
+    ]);
+    const inner = await anon.from('books').select('title, ...authors!inner(country)', { count: 'exact' }).is('pages', null);
+    expect(inner.data).toEqual([]);
+    expect(inner.count).toBe(0);
+    const kept = await anon.from('books').select('title, ...authors!inner(country)', { count: 'exact' }).eq('author_id', 2);
+    expect(kept.count).toBe(2);
+    const many = await anon.from('authors').select('name, ...books(title)');
+    expect(many.status).toBe(400);
+    expect(many.error).toMatchObject({ code: 'PGRST119' });
+  });
+
   it('embeds many-to-many through a join table whose key holds both foreign keys', async () => {
     const { data, error } = await anon.from('books').select('id, labels(name)').in('id', [1, 2]).order('id').order('name', { referencedTable: 'labels' });
     expect(error).toBeNull();

@@ -16,7 +16,16 @@ export interface Field {
 export type SelectItem =
   | { kind: 'star' }
   | { kind: 'column'; field: Field; alias: string | null; cast: string | null }
-  | { kind: 'embed'; relation: string; alias: string | null; hint: string | null; inner: boolean; select: SelectItem[] };
+  | {
+      kind: 'embed';
+      relation: string;
+      alias: string | null;
+      hint: string | null;
+      inner: boolean;
+      select: SelectItem[];
+      /** `...rel(cols)`: a to-one resource's columns merged into the row. */
+      spread?: boolean;
+    };
 
 export type Operator =
   | 'eq' | 'neq' | 'gt' | 'gte' | 'lt' | 'lte' | 'like' | 'ilike' | 'match' | 'imatch' | 'is' | 'isdistinct' | 'in'
@@ -160,6 +169,11 @@ function selectList(reader: Reader): SelectItem[] {
 
 function selectItem(reader: Reader): SelectItem {
   if (reader.eat('*')) return { kind: 'star' };
+  if (reader.eat('...')) {
+    const item = selectItem(reader);
+    if (item.kind !== 'embed' || item.alias !== null) throw reader.fail('only an embedded resource without an alias can be spread');
+    return { ...item, spread: true };
+  }
   let alias: string | null = null;
   let field = reader.field();
   if (field.json.length === 0 && reader.peek() === ':' && reader.peek(2) !== '::') {

@@ -210,6 +210,19 @@ export class Builder {
     return candidates[0]!;
   }
 
+  /** The names a select list gives its columns (a star: the relation's columns). */
+  outputNames(relation: Relation, items: SelectItem[]): string[] {
+    return items.flatMap((item) => {
+      if (item.kind === 'star') return relation.columns.map((c) => c.name);
+      if (item.kind === 'column') return [item.alias ?? (item.field.json.length ? item.field.json[item.field.json.length - 1]!.key : item.field.name)];
+      if (item.spread) {
+        const target = this.relationship(relation, item).target;
+        return this.outputNames(target, item.select);
+      }
+      return [item.alias ?? item.relation];
+    });
+  }
+
   /**
    * The select list, lateral joins (embedded resources) and join-filters of one level. `path` names the level for
    * its filters (`author.name=eq.x` is the level ['author']).
@@ -257,6 +270,19 @@ export class Builder {
         const where = [...join, ...level.conditions.map((c) => this.conditionSql(childAlias, c)), ...inner.innerFilters];
         const rows = `select ${inner.list} from ${from}${inner.joins} where ${where.join(' and ')}`;
         const row = this.nextAlias('r');
+        if (item.spread) {
+          // The child's columns become the row's own (null when there is no child row).
+          if (!toOne) {
+            throw new ApiError(400, 'PGRST119', `A spread of '${item.relation}' needs a to-one relationship`, null,
+              `'${item.relation}' is a one-to-many or many-to-many relationship of '${relation.name}': embed it without '...'`);
+          }
+          // !inner: an inner join drops rows without a child (a row test would also drop children with a null column);
+          // its 'true' filter only tells the count to take these joins too.
+          joins.push(` ${item.inner ? 'cross' : 'left'} join lateral (${rows} limit 1) as ${lateral}${item.inner ? '' : ' on true'}`);
+          for (const output of this.outputNames(target, item.select)) list.push(`${lateral}.${ident(output)}`);
+          if (item.inner) innerFilters.push('true');
+          continue;
+        }
         if (toOne) {
           joins.push(` left join lateral (select row_to_json(${row}) as body from (${rows} limit 1) as ${row}) as ${lateral} on true`);
           list.push(`${lateral}.body as ${ident(name)}`);
