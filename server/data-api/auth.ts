@@ -37,7 +37,7 @@ function unavailable(status: string): ApiError {
 /**
  * The project's row, kept for a second: under load the platform query was a third of each request's time
  * (bench/data-api.ts). So a pause, a rotated secret or changed settings reach the Data API within a second (a paused
- * project's database refuses connections meanwhile anyway).
+ * project's database refuses connections meanwhile anyway); a restore is seen at once.
  */
 export const PROJECT_CACHE_MS = 1_000;
 const projects = new Map<string, { row: Promise<ProjectRow | null>; at: number }>();
@@ -56,9 +56,15 @@ function projectRow(platform: Pick<pg.Pool, 'query'>, ref: string): Promise<Proj
     .then((result) => result.rows[0] ?? null);
   const entry = { row, at: Date.now() };
   projects.set(ref, entry);
-  row.catch(() => {
-    if (projects.get(ref) === entry) projects.delete(ref);
-  });
+  // Only a serving project is kept: a paused (or missing) one is read again at once, so a restore is seen at once.
+  row.then(
+    (found) => {
+      if (found?.status !== 'ACTIVE_HEALTHY' && projects.get(ref) === entry) projects.delete(ref);
+    },
+    () => {
+      if (projects.get(ref) === entry) projects.delete(ref);
+    },
+  );
   if (projects.size > 1000) projects.delete(projects.keys().next().value!);
   return row;
 }

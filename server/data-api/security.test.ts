@@ -266,8 +266,9 @@ describe('limits and availability', () => {
       expect((await p.raw('/', { key: p.keys.anon })).status).toBe(503);
     } finally {
       await p.h.services.pool.query(`update projects set status = 'ACTIVE_HEALTHY' where ref = $1`, [p.ref]);
-      await p.settle();
     }
+    // A restore is served at once (a paused project's row is never kept).
+    expect((await p.raw('/notes', { key: p.keys.anon })).status).toBe(200);
   });
 
   it('refuses a response over the size cap before it reaches the platform’s memory', async () => {
