@@ -27,6 +27,8 @@ beforeAll(async () => {
       ('The Cyberiad', 2, 295, '{humor}', '{"year": 1965}'),
       ('Untitled', null, null, '{}', null);
     insert into public.reviews (book_id, stars, note) values (1, 5, 'great'), (1, 4, null), (3, 5, 'ocean'), (4, 3, 'robots');
+    create table public.slots (id int primary key, during int4range);
+    insert into public.slots values (1, '[1,5)'), (2, '[5,10)'), (3, '[20,30)'), (4, null);
     create table public.labels (id int primary key, name text not null);
     create table public.book_labels (book_id int references public.books (id), label_id int references public.labels (id),
                                      primary key (book_id, label_id));
@@ -172,6 +174,31 @@ describe('filters', () => {
     expect(await ids((q) => q.containedBy('tags', ['scifi', 'classic']))).toEqual([1, 2, 3, 5]);
     expect(await ids((q) => q.overlaps('tags', ['humor', 'classic']))).toEqual([1, 3, 4]);
     expect(await ids((q) => q.contains('meta', { award: 'Hugo' }))).toEqual([1]);
+  });
+
+  it('compares ranges (sl, sr, nxl, nxr, adj), regular expressions, distinctness and quantified patterns', async () => {
+    const slots = async (query: string) => {
+      const response = await p.raw(`/slots?select=id&order=id&${query}`, { key: p.keys.anon });
+      expect(response.status, query).toBe(200);
+      return ((await response.json()) as { id: number }[]).map((row) => row.id);
+    };
+    expect(await slots('during=sl.[10,20)')).toEqual([1, 2]);
+    expect(await slots('during=sr.[10,20)')).toEqual([3]);
+    expect(await slots('during=nxr.[0,6)')).toEqual([1]);
+    expect(await slots('during=nxl.[5,6)')).toEqual([2, 3]);
+    expect(await slots('during=adj.[10,20)')).toEqual([2, 3]);
+    expect(await slots('during=isdistinct.[1,5)')).toEqual([2, 3, 4]);
+    expect(await slots('during=ov.[4,6)')).toEqual([1, 2]);
+    const titles = async (query: string) => {
+      const response = await p.raw(`/books?select=id&order=id&${query}`, { key: p.keys.anon });
+      expect(response.status, query).toBe(200);
+      return ((await response.json()) as { id: number }[]).map((row) => row.id);
+    };
+    expect(await titles('title=match.^The [CD]')).toEqual([1, 4]);
+    expect(await titles('title=imatch.^the l')).toEqual([2]);
+    expect(await titles('title=like(any).{*Heaven,Sol*}')).toEqual([2, 3]);
+    expect(await titles('title=ilike(all).{the*,*e*}')).toEqual([1, 2, 4]);
+    expect(await titles('pages=gt(all).{200,250}')).toEqual([1, 4]);
   });
 
   it('searches text with fts, plfts, phfts and wfts', async () => {
