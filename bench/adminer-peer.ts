@@ -95,40 +95,47 @@ async function api<T>(url: string, method: string, token: string, body?: unknown
   return JSON.parse(text) as T;
 }
 
-// Page scripts are strings: tsx's transform would add helpers (__name) the page does not have.
+// Page predicates are functions (Playwright sends them through the DevTools protocol, which the console's CSP allows;
+// a string would be eval'ed in the page, which its CSP forbids). Their bodies name no inner function: tsx would wrap
+// one in a `__name` helper the page does not have.
+type FirstRow = (args: [string, string]) => boolean;
 /** Strata: the first row's cell of `column` has `text`. */
-const STRATA_FIRST = `([column, text]) => {
+const STRATA_FIRST: FirstRow = ([column, text]) => {
   const cell = document.querySelector('[role="grid"] [aria-rowindex="2"] [data-column="' + column + '"]');
-  return !!cell && cell.textContent.trim() === text;
-}`;
+  return !!cell && (cell.textContent ?? '').trim() === text;
+};
 /** Adminer: the select page's first row, in the column whose header is `column`, has `text`. */
-const ADMINER_FIRST = `([column, text]) => {
-  const table = document.getElementById('table');
+const ADMINER_FIRST: FirstRow = ([column, text]) => {
+  const table = document.getElementById('table') as HTMLTableElement | null;
   if (!table || !table.tHead) return false;
-  const headers = Array.from(table.tHead.rows[0].cells);
-  const index = headers.findIndex((cell) => cell.textContent.trim().replace(/[↑↓]/g, '').trim() === column);
+  const headers = Array.from(table.tHead.rows[0]!.cells);
+  // A column's header cell is th[name] (its text also holds the sort and search links and a script).
+  const index = headers.findIndex((cell) => cell.id === 'th[' + column + ']');
   const row = table.tBodies[0] && table.tBodies[0].rows[0];
-  return index >= 0 && !!row && !!row.cells[index] && row.cells[index].textContent.trim() === text;
-}`;
+  return index >= 0 && !!row && !!row.cells[index] && (row.cells[index].textContent ?? '').trim() === text;
+};
 
 interface Tool {
   name: 'strata' | 'adminer';
   context(): Promise<BrowserContext>;
   tableUrl(sort?: 'desc'): string;
-  firstRow: string;
+  firstRow: FirstRow;
   clickSort(page: Page): Promise<void>;
 }
 
 /**
- * The expression the page polls: the predicate called with its arguments. Passing the predicate's source as the
- * page function does not call it — Playwright evaluates a string as an expression, and a function is truthy — so
- * every wait resolved at once and the bench timed navigations and clicks, not rows (found by profiling issue 25:
- * the "first row" was seen before the table's columns were even read).
+ * Waits until the first row shows `text` in `column`. Until issue 25's profiling the predicates were passed as their
+ * source text, which Playwright evaluates as an expression: a function is truthy, so every wait resolved at once and
+ * the bench timed navigations and clicks, not rows ("the first row" was seen before the table's columns were read).
  */
-export const rowCheck = (predicate: string, column: string, text: string): string => `(${predicate})(${JSON.stringify([column, text])})`;
-
 async function waitRow(page: Page, tool: Tool, column: string, text: string, timeout = 60_000): Promise<void> {
-  await page.waitForFunction(rowCheck(tool.firstRow, column, text), undefined, { timeout, polling: 'raf' });
+  try {
+    await page.waitForFunction(tool.firstRow, [column, text] as [string, string], { timeout, polling: 'raf' });
+  } catch (error) {
+    // Say what the page showed instead: the wait is the bench's only check.
+    const shown = await page.evaluate(() => document.body?.innerText.slice(0, 300) ?? '').catch(() => '(no page)');
+    throw new Error(`${tool.name}: ${column} = ${text} not seen in the first row at ${page.url()}: ${(error as Error).message.split('\n')[0]}\npage: ${shown}`);
+  }
 }
 
 /** The wait must be able to fail: a first row that is not there is never seen (else the bench measures nothing). */
