@@ -164,6 +164,12 @@ interface RequestContext {
   prefer: Prefer;
   output: Output;
   maxResponseBytes: number;
+  /**
+   * Sends a read's one and only statement with the COMMIT right behind it (pipelined: one round trip). Only for
+   * statements after which nothing else runs in the transaction: a later statement would run after the commit,
+   * outside the caller's role.
+   */
+  finish: (config: pg.QueryConfig) => Promise<pg.QueryResult>;
 }
 
 async function readTable(client: pg.PoolClient, ctx: RequestContext, name: string): Promise<Result> {
@@ -174,10 +180,10 @@ async function readTable(client: pg.PoolClient, ctx: RequestContext, name: strin
   const { limit, offset } = window(ctx.headers, query, ctx.caller.settings.maxRows);
   const { rows, countFrom } = builder.rows({ sql: `${ident(relation.schema)}.${ident(relation.name)}`, relation }, { limit, offset, filtered: true });
   const exact = ctx.prefer.count === 'exact' ? `select count(*) from ${countFrom}` : null;
-  const result = await client.query<{ body: string | null; page: number; total: string | null; too_big: boolean }>({
-    text: bodySql(rows, ctx.output, exact, ctx.maxResponseBytes),
-    values: params.values,
-  });
+  const config = { text: bodySql(rows, ctx.output, exact, ctx.maxResponseBytes), values: params.values };
+  // planned/estimated counts run more statements after this one, inside the transaction.
+  const last = ctx.prefer.count !== 'planned' && ctx.prefer.count !== 'estimated';
+  const result = (last ? await ctx.finish(config) : await client.query(config)) as pg.QueryResult<{ body: string | null; page: number; total: string | null; too_big: boolean }>;
   const row = result.rows[0]!;
   assertNotTooBig(row, ctx.maxResponseBytes);
   const total = row.total !== null && row.total !== undefined ? Number(row.total) : await totalCount(client, ctx.prefer.count, countFrom, params.values, ctx.caller.settings.maxRows);
@@ -342,6 +348,8 @@ async function callFunction(client: pg.PoolClient, ctx: RequestContext, name: st
     .filter((a) => Object.hasOwn(args, a.name))
     .map((a) => `${ident(a.name)} => cast(${params.add(valueParam(args[a.name], a.category))} as ${a.type})`);
   const call = `${ident(fn.schema)}.${ident(fn.name)}(${argsSql.join(', ')})`;
+  // A read-only call's one statement may carry the commit (see RequestContext.finish); a POST may need a rollback.
+  const runLast = (config: pg.QueryConfig) => (read ? ctx.finish(config) : client.query(config));
   const headers: Record<string, string> = {};
   const send = (status: number, body: string | null, single: boolean): Result => {
     if (ctx.prefer.return === 'minimal' || ctx.method === 'HEAD') return { status: ctx.prefer.return === 'minimal' ? 204 : status, body: null, headers };
@@ -352,10 +360,10 @@ async function callFunction(client: pg.PoolClient, ctx: RequestContext, name: st
     return { status: 204, body: null, headers };
   }
   if (!fn.returnsRows && !fn.returnsSet) {
-    const { rows } = await client.query<{ body: string; too_big: boolean }>({
+    const { rows } = (await runLast({
       text: capBody(`select to_json(${call})::text as body`, [], ctx.maxResponseBytes),
       values: params.values,
-    });
+    })) as pg.QueryResult<{ body: string; too_big: boolean }>;
     assertNotTooBig(rows[0]!, ctx.maxResponseBytes);
     return send(200, rows[0]!.body, false);
   }
@@ -368,7 +376,7 @@ async function callFunction(client: pg.PoolClient, ctx: RequestContext, name: st
       ['page'],
       ctx.maxResponseBytes,
     );
-    const { rows } = await client.query<{ body: string; page: number; too_big: boolean }>({ text: sql, values: params.values });
+    const { rows } = (await runLast({ text: sql, values: params.values })) as pg.QueryResult<{ body: string; page: number; too_big: boolean }>;
     assertNotTooBig(rows[0]!, ctx.maxResponseBytes);
     headers['content-range'] = contentRange(offset, rows[0]!.page, null);
     return send(200, rows[0]!.body, false);
@@ -379,10 +387,14 @@ async function callFunction(client: pg.PoolClient, ctx: RequestContext, name: st
   const { rows, countFrom } = builder.rows({ sql: call, relation }, { limit, offset, filtered: true });
   const single = ctx.output.single || !fn.returnsSet;
   const exact = ctx.prefer.count === 'exact' ? `select count(*) from ${countFrom}` : null;
-  const result = await client.query<{ body: string | null; page: number; total: string | null; too_big: boolean }>({
-    text: bodySql(rows, { ...ctx.output, single }, exact, ctx.maxResponseBytes),
-    values: params.values,
-  });
+  const config = { text: bodySql(rows, { ...ctx.output, single }, exact, ctx.maxResponseBytes), values: params.values };
+  const onlyStatement = ctx.prefer.count !== 'planned' && ctx.prefer.count !== 'estimated';
+  const result = (await (onlyStatement ? runLast(config) : client.query(config))) as pg.QueryResult<{
+    body: string | null;
+    page: number;
+    total: string | null;
+    too_big: boolean;
+  }>;
   const row = result.rows[0]!;
   assertNotTooBig(row, ctx.maxResponseBytes);
   if (ctx.output.single && row.page !== 1) throw singleError(row.page);
@@ -458,7 +470,7 @@ export function dataApiRoutes(deps: { services: () => Promise<Services>; publicH
       }
       const body = await readBody(c);
       const url = new URL(c.req.url);
-      const base: Omit<RequestContext, 'cache'> = {
+      const base: Omit<RequestContext, 'cache' | 'finish'> = {
         caller,
         schema,
         headers,
@@ -471,13 +483,13 @@ export function dataApiRoutes(deps: { services: () => Promise<Services>; publicH
       };
       let result: Result;
       try {
-        result = await transaction(pool, caller, schema, read, timeoutMs, url.pathname, method, (client) => work(client, { ...base, cache }));
+        result = await transaction(pool, caller, schema, read, timeoutMs, url.pathname, method, (client, finish) => work(client, { ...base, cache, finish }));
       } catch (error) {
         // The request may name a table made a moment ago: read the catalog again once.
         // Only the builder's own refusals: a statement that ran (and failed) is never sent twice.
         if (!(error instanceof ApiError) || error.source !== 'api' || !CACHE_MISSES.has(error.code)) throw error;
         cache = await schemaCache(ref, pool, caller.settings.schemas, { fresh: true });
-        result = await transaction(pool, caller, schema, read, timeoutMs, url.pathname, method, (client) => work(client, { ...base, cache }));
+        result = await transaction(pool, caller, schema, read, timeoutMs, url.pathname, method, (client, finish) => work(client, { ...base, cache, finish }));
       }
       return c.newResponse(result.body, result.status as 200, { ...result.headers, ...timing() });
     } catch (error) {
@@ -514,6 +526,11 @@ export function dataApiRoutes(deps: { services: () => Promise<Services>; publicH
 /**
  * One transaction per request: the caller's role and claims (local to it, so the pooled connection is left as it
  * was), a statement timeout, and a search path of the profile's schema. Postgres errors become PostgREST's.
+ *
+ * Round trips: on a busy machine each one costs a scheduling delay of the backend (bench/data-api.ts), so the
+ * connection is used in pg's pipeline mode for the request: BEGIN with the settings goes out with the first
+ * statement, and a read's only statement with its COMMIT (`finish`). Postgres runs them in order in one
+ * transaction: if the settings failed, the transaction is aborted and no statement runs, never outside the role.
  */
 async function transaction(
   pool: pg.Pool,
@@ -523,7 +540,7 @@ async function transaction(
   timeoutMs: number,
   path: string,
   method: string,
-  work: (client: pg.PoolClient) => Promise<Result>,
+  work: (client: pg.PoolClient, finish: (config: pg.QueryConfig) => Promise<pg.QueryResult>) => Promise<Result>,
 ): Promise<Result> {
   let client: pg.PoolClient;
   try {
@@ -531,11 +548,15 @@ async function transaction(
   } catch {
     throw new ApiError(503, 'PGRST000', 'Could not connect to the project database');
   }
+  // pg (8.23) sends queued queries without waiting while `pipeline` is set; only for this request's queries.
+  const pipelined = client as pg.PoolClient & { pipeline: boolean };
+  pipelined.pipeline = true;
   let broken: Error | undefined;
+  let committed = false;
+  let setup: Promise<unknown> = Promise.resolve();
   try {
-    // One round trip (the simple protocol takes both statements): on a busy machine every round trip to the
-    // backend costs a scheduling delay (bench/data-api.ts). The settings are literals quoted by pg's escapeLiteral;
-    // they come from the verified JWT and the server, and the role is one of REQUEST_ROLES.
+    // The settings are literals quoted by pg's escapeLiteral; they come from the verified JWT and the server, and
+    // the role is one of REQUEST_ROLES.
     const searchPath = schema === 'public' ? ident('public') : `${ident(schema)}, public`;
     const settings = [
       ['role', caller.role],
@@ -545,17 +566,35 @@ async function transaction(
       ['request.method', method],
       ['request.path', path],
     ].map(([name, value]) => `set_config(${client.escapeLiteral(name!)}, ${client.escapeLiteral(value!)}, true)`);
-    await client.query(`${readOnly ? 'begin isolation level read committed read only' : 'begin'}; select ${settings.join(', ')}`);
-    const result = await work(client);
-    await client.query(result.rollback ? 'rollback' : 'commit');
+    setup = client.query(`${readOnly ? 'begin isolation level read committed read only' : 'begin'}; select ${settings.join(', ')}`);
+    setup.catch(() => {}); // awaited below; its failure is reported instead of the statements' 25P02
+    const finish = async (config: pg.QueryConfig) => {
+      const statement = client.query(config);
+      const commit = client.query('commit');
+      commit.catch(() => {});
+      committed = true;
+      const result = await statement;
+      await commit;
+      return result;
+    };
+    const result = await work(client, finish);
+    await setup;
+    if (!committed) await client.query(result.rollback ? 'rollback' : 'commit');
     return result;
   } catch (error) {
+    const setupError = await setup.then(
+      () => null,
+      (failure: unknown) => failure,
+    );
+    // After a failed statement the pipelined COMMIT ended the transaction as a ROLLBACK; a second one only warns.
     await client.query('rollback').catch((rollbackError: Error) => {
       broken = rollbackError;
     });
-    if (error instanceof ApiError) throw error;
-    throw fromPostgres(error, caller.role !== 'anon');
+    const reported = setupError ?? error;
+    if (reported instanceof ApiError) throw reported;
+    throw fromPostgres(reported, caller.role !== 'anon');
   } finally {
+    pipelined.pipeline = false;
     client.release(broken);
   }
 }

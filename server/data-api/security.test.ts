@@ -88,14 +88,27 @@ describe('row level security', () => {
     expect((await p.client(p.keys.service_role).from('staff_only').select('secret')).data).toEqual([{ secret: 'payroll' }]);
   });
 
-  it('leaves the pooled connection as it was: role and claims end with the request', async () => {
-    await p.client(p.keys.anon, aliceToken).from('notes').select();
+  it('leaves the pooled connection as it was: role, claims and transaction end with the request, failed or not', async () => {
     const pool = await p.h.services.pools.get(p.ref);
-    const { rows } = await pool.query<{ role: string; claims: string | null }>(
-      `select current_user as role, nullif(current_setting('request.jwt.claims', true), '') as claims`,
-    );
-    expect(rows[0]!.role).not.toMatch(/^(anon|authenticated|service_role)$/);
-    expect(rows[0]!.claims).toBeNull();
+    const requests = [
+      () => p.client(p.keys.anon, aliceToken).from('notes').select(), // a read: its statement pipelined with COMMIT
+      () => p.client(p.keys.anon, aliceToken).from('notes').select().eq('id', 'not a number'), // a failing read
+      () => p.client(p.keys.anon, aliceToken).from('notes').insert({ owner: bob, body: 'x' }), // a refused write
+      () => p.client(p.keys.anon, aliceToken).rpc('whoami', {}, { get: true }),
+    ];
+    for (const request of requests) {
+      await request();
+      // pg-pool hands out the connection released last: the one the request used.
+      // now() is the transaction's start: equal to the statement's own only when no transaction was left open.
+      const { rows } = await pool.query<{ role: string; claims: string | null; fresh: boolean; timeout: string }>(
+        `select current_user as role, nullif(current_setting('request.jwt.claims', true), '') as claims,
+                now() = statement_timestamp() as fresh, current_setting('statement_timeout') as timeout`,
+      );
+      expect(rows[0]!.role).not.toMatch(/^(anon|authenticated|service_role)$/);
+      expect(rows[0]!.claims).toBeNull();
+      expect(rows[0]!.fresh).toBe(true);
+      expect(rows[0]!.timeout).not.toBe('8s');
+    }
   });
 });
 
