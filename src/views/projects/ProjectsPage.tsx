@@ -1,7 +1,5 @@
-import { useEffect, useEffectEvent, useRef, useState } from 'react';
-import { useNavigate } from '@tanstack/react-router';
+import { lazy, Suspense, useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useSelector } from '@xstate/react';
-import { ToggleButton, ToggleButtonGroup } from 'react-aria-components';
 import type { ActorRefFrom } from 'xstate';
 import type { infiniteListMachine } from '../../../machines/infinite-list.machine.ts';
 import {
@@ -14,31 +12,14 @@ import {
   selectIsLoadingMore,
   selectItems,
   selectSearch,
-  selectSearchText,
   selectSort,
   selectStatuses,
 } from '../../../machines/infinite-list.selectors.ts';
 import { readStoredProjectsViewMode, storeProjectsViewMode } from '../../actors/projects-view-mode.ts';
 import type { Project } from '../../api/types.ts';
 import { newProjectHref } from '../../domain/navigation/header.ts';
-import {
-  PROJECT_SORT_LABELS,
-  PROJECT_STATUS_FILTERS,
-  listQueryOf,
-  projectListSearchOf,
-  statusFilterOf,
-  statusesOf,
-  type ProjectListSearch,
-  type ProjectStatusFilterId,
-  type ProjectsViewMode,
-} from '../../domain/project-list.ts';
-import { PROJECT_SORTS } from '../../domain/projects.ts';
-import { Button } from '../../ui/Button.tsx';
+import { listQueryOf, projectListSearchOf, type ProjectListSearch, type ProjectsViewMode } from '../../domain/project-list.ts';
 import { EmptyState } from '../../ui/EmptyState.tsx';
-import { ErrorIcon, PlusIcon } from '../../ui/Icon.tsx';
-import { Select } from '../../ui/Select.tsx';
-import { TextField } from '../../ui/TextField.tsx';
-import { WithTooltip } from '../../ui/Tooltip.tsx';
 import { useAppContext } from '../shared/useAppContext.ts';
 import { ProjectCardSkeletons, ProjectCards } from './ProjectCards.tsx';
 import { useProjectsListActor } from '../shared/useProjectsListActor.ts';
@@ -46,9 +27,14 @@ import * as css from './ProjectsPage.css.ts';
 
 type ListActor = ActorRefFrom<typeof infiniteListMachine>;
 
-const SORT_OPTIONS = PROJECT_SORTS.map((id) => ({ id, label: PROJECT_SORT_LABELS[id] }));
-const STATUS_OPTIONS = PROJECT_STATUS_FILTERS.map(({ id, label }) => ({ id, label }));
 const SKELETONS = 6;
+
+// The controls load beside the cards (ProjectsToolbar.tsx): the first card does not wait for react-aria's fields,
+// selects and buttons (issue 15). The toolbar's frame keeps its place meanwhile.
+const controls = () => import('./ProjectsToolbar.tsx');
+const Toolbar = lazy(() => controls().then((module) => ({ default: module.Toolbar })));
+const NewProjectButton = lazy(() => controls().then((module) => ({ default: module.NewProjectButton })));
+const LoadFailure = lazy(() => controls().then((module) => ({ default: module.LoadFailure })));
 
 export interface ProjectsPageProps {
   slug: string;
@@ -64,12 +50,11 @@ export function ProjectsPage({ slug, urlSearch, onUrlSearchChange }: ProjectsPag
   useUrlSync(list, urlSearch, onUrlSearchChange);
   const [mode, setMode] = useState<ProjectsViewMode>(readStoredProjectsViewMode);
   const { flags } = useAppContext();
-  const navigate = useNavigate();
   const newHref = newProjectHref(flags, slug);
   const newProject = newHref ? (
-    <Button variant="primary" size="small" icon={<PlusIcon size={14} />} onPress={() => void navigate({ to: newHref })}>
-      New project
-    </Button>
+    <Suspense fallback={null}>
+      <NewProjectButton href={newHref} />
+    </Suspense>
   ) : null;
 
   return (
@@ -80,7 +65,9 @@ export function ProjectsPage({ slug, urlSearch, onUrlSearchChange }: ProjectsPag
         </h1>
         {newProject}
       </div>
-      <Toolbar list={list} mode={mode} onModeChange={(next) => (setMode(next), storeProjectsViewMode(next))} />
+      <Suspense fallback={<div className={css.toolbar} aria-busy="true" />}>
+        <Toolbar list={list} mode={mode} onModeChange={(next) => (setMode(next), storeProjectsViewMode(next))} />
+      </Suspense>
       <ProjectsContent list={list} mode={mode} newProject={newProject} />
     </section>
   );
@@ -88,76 +75,30 @@ export function ProjectsPage({ slug, urlSearch, onUrlSearchChange }: ProjectsPag
 
 /**
  * The router owns the address; the list owns the query it applied. The address → list direction covers loads and
- * back/forward (applied at once); the list → address direction writes the settled search, sort and filter back.
- * Each direction is a no-op when both already agree, so they never ping-pong.
+ * back/forward (applied at once; the router hands the same search object while the address is unchanged); the
+ * list → address direction writes the settled search, sort and filter back. Each direction is a no-op when both
+ * already agree (sameListSearch), so they never ping-pong.
  */
 function useUrlSync(list: ListActor, urlSearch: ProjectListSearch, onUrlSearchChange: (next: ProjectListSearch) => void) {
   const search = useSelector(list, selectSearch);
   const sort = useSelector(list, selectSort);
   const statuses = useSelector(list, selectStatuses);
-  const urlKey = JSON.stringify(projectListSearchOf(listQueryOf(urlSearch)));
-  const appliedKey = JSON.stringify(projectListSearchOf({ search, sort, statuses }));
 
   useEffect(() => {
-    list.send({ type: 'list.setQuery', ...listQueryOf(JSON.parse(urlKey) as ProjectListSearch) });
-  }, [list, urlKey]);
+    list.send({ type: 'list.setQuery', ...listQueryOf(urlSearch) });
+  }, [list, urlSearch]);
 
   // Only a newly applied query is written back; onUrlSearchChange (a fresh closure every render) and the address's
   // current query are read at that moment, not followed.
-  const writeBack = useEffectEvent((key: string) => {
-    if (key !== urlKey) onUrlSearchChange(JSON.parse(key) as ProjectListSearch);
+  const writeBack = useEffectEvent((applied: ProjectListSearch) => {
+    if (!sameListSearch(applied, projectListSearchOf(listQueryOf(urlSearch)))) onUrlSearchChange(applied);
   });
-  useEffect(() => writeBack(appliedKey), [appliedKey]);
+  useEffect(() => writeBack(projectListSearchOf({ search, sort, statuses })), [search, sort, statuses]);
 }
 
-function Toolbar({ list, mode, onModeChange }: { list: ListActor; mode: ProjectsViewMode; onModeChange: (mode: ProjectsViewMode) => void }) {
-  const searchText = useSelector(list, selectSearchText);
-  const sort = useSelector(list, selectSort);
-  const statuses = useSelector(list, selectStatuses);
-  return (
-    <div className={css.toolbar}>
-      <TextField
-        aria-label="Search for a project"
-        placeholder="Search for a project"
-        type="search"
-        className={css.search}
-        value={searchText}
-        onChange={(text) => list.send({ type: 'list.search', text })}
-      />
-      <Select
-        aria-label="Sort projects"
-        className={css.select}
-        options={SORT_OPTIONS}
-        value={sort ?? 'name_asc'}
-        onChange={(key) => key !== null && list.send({ type: 'list.setSort', sort: String(key) })}
-      />
-      <Select
-        aria-label="Filter by status"
-        className={css.select}
-        options={STATUS_OPTIONS}
-        value={statusFilterOf(statuses)}
-        onChange={(key) => key !== null && list.send({ type: 'list.setStatuses', statuses: statusesOf(key as ProjectStatusFilterId) })}
-      />
-      <ToggleButtonGroup
-        aria-label="View mode"
-        className={css.toggles}
-        selectionMode="single"
-        disallowEmptySelection
-        selectedKeys={[mode]}
-        onSelectionChange={(keys) => {
-          const next = [...keys][0];
-          if (next === 'grid' || next === 'list') onModeChange(next);
-        }}
-      >
-        <ToggleButton id="grid" className={css.toggle} data-testid="view-grid">
-          Grid
-        </ToggleButton>
-        <ToggleButton id="list" className={css.toggle} data-testid="view-list">
-          List
-        </ToggleButton>
-      </ToggleButtonGroup>
-    </div>
-  );
+/** The same list query in the address: search, sort and statuses (defaults and blanks already left out). */
+export function sameListSearch(a: ProjectListSearch, b: ProjectListSearch): boolean {
+  return a.search === b.search && a.sort === b.sort && a.statuses === b.statuses;
 }
 
 function ProjectsContent({ list, mode, newProject }: { list: ListActor; mode: ProjectsViewMode; newProject: React.ReactNode }) {
@@ -170,7 +111,12 @@ function ProjectsContent({ list, mode, newProject }: { list: ListActor; mode: Pr
   const loadingMore = useSelector(list, selectIsLoadingMore);
   const hasMore = useSelector(list, selectHasMore);
 
-  if (failedWithoutItems && error !== null) return <LoadFailure error={error} onRetry={() => list.send({ type: 'list.retry' })} />;
+  const failure = error !== null && (
+    <Suspense fallback={<span role="alert">Failed to retrieve projects</span>}>
+      <LoadFailure error={error} onRetry={() => list.send({ type: 'list.retry' })} />
+    </Suspense>
+  );
+  if (failedWithoutItems && error !== null) return failure;
   if (loadingFirstPage) return <ProjectCardSkeletons mode={mode} count={SKELETONS} />;
   if (isEmpty && isFiltered) return <EmptyState level={2} title="No projects found based on your search" />;
   if (isEmpty) {
@@ -180,24 +126,9 @@ function ProjectsContent({ list, mode, newProject }: { list: ListActor; mode: Pr
     <>
       <ProjectCards projects={projects} mode={mode} />
       {loadingMore ? <ProjectCardSkeletons mode={mode} count={mode === 'grid' ? 3 : 2} /> : null}
-      {error !== null ? <LoadFailure error={error} onRetry={() => list.send({ type: 'list.retry' })} /> : null}
+      {failure || null}
       {hasMore && error === null ? <LoadMoreSentinel onVisible={() => list.send({ type: 'list.loadMore' })} resetKey={projects.length} /> : null}
     </>
-  );
-}
-
-/** 'Failed to retrieve projects' with the server's message in a tooltip and a retry (spec A8). */
-function LoadFailure({ error, onRetry }: { error: string; onRetry: () => void }) {
-  return (
-    <div className={css.failure} role="alert">
-      <WithTooltip content={error}>
-        <Button variant="ghost" size="tiny" icon={<ErrorIcon size={16} />} aria-label={`Error details: ${error}`} />
-      </WithTooltip>
-      <span className={css.failureText}>Failed to retrieve projects</span>
-      <Button size="small" onPress={onRetry}>
-        Retry
-      </Button>
-    </div>
   );
 }
 
