@@ -12,6 +12,34 @@ import { EditorLayout } from '../../../../../views/table-editor/EditorLayout.tsx
 
 const projectRoute = getRouteApi('/_app/project/$ref');
 
+/** The project's schema names (sorted), or why they could not be read: a failure shows in the list, not as a broken page. */
+interface SchemaNames {
+  schemas: string[] | null;
+  error: string | null;
+}
+
+function readSchemaNames(ref: string): Promise<SchemaNames> {
+  return fetchSchemas(ref).then(
+    (schemas) => ({ schemas: schemas.map((schema) => schema.name).sort(), error: null }),
+    (error: unknown) => ({ schemas: null, error: error instanceof Error ? error.message : String(error) }),
+  );
+}
+
+/** What a promise settled to; while a newer one is pending (the list reloaded), what the previous one gave. */
+function useSettled<T>(promise: Promise<T> | null): T | null {
+  const [settled, setSettled] = useState<T | null>(null);
+  useEffect(() => {
+    let current = true;
+    void promise?.then((value) => {
+      if (current) setSettled(value);
+    });
+    return () => {
+      current = false;
+    };
+  }, [promise]);
+  return settled;
+}
+
 // spec B2.1: the table editor's frame around the editor home and the table tabs. On the home, ?schema= holds the
 // schemas the list shows (default public; several joined by commas, serializeSchemaList); on a table tab it is the
 // table's schema, and the list keeps the selection it had when that schema is among it. The schema names are a plain read; a failure shows in the list, not as a broken page.
@@ -19,14 +47,11 @@ export const Route = createFileRoute('/_app/project/$ref/editor')({
   staticData: { title: 'Table Editor' },
   validateSearch: (raw: Record<string, unknown>) => compact({ schema: str(raw, 'schema') }),
   // A paused project shows its paused card, not the editor: no pg-meta read (issue 15); the table tab reads `paused`.
-  loader: async ({ params, parentMatchPromise }) => {
-    if (await parentSaysPaused(parentMatchPromise)) return { schemas: null, schemasError: null, paused: true };
-    try {
-      const schemas = await fetchSchemas(params.ref);
-      return { schemas: schemas.map((schema) => schema.name).sort(), schemasError: null, paused: false };
-    } catch (error) {
-      return { schemas: null, schemasError: error instanceof Error ? error.message : String(error), paused: false };
-    }
+  // The schema names are not awaited: the table tab's loader waits for this one (for `paused`), and its table and
+  // first rows are what the page shows first — the list's schema picker fills in when they come (issue 25).
+  loader: async ({ params, parentMatchPromise }): Promise<{ schemas: Promise<SchemaNames> | null; paused: boolean }> => {
+    if (await parentSaysPaused(parentMatchPromise)) return { schemas: null, paused: true };
+    return { schemas: readSchemaNames(params.ref), paused: false };
   },
   // Schemas change only through the editor itself, which reloads them (router.invalidate below).
   staleTime: PROJECT_DETAILS_STALE_MS,
@@ -36,7 +61,9 @@ export const Route = createFileRoute('/_app/project/$ref/editor')({
 
 function EditorRoute() {
   const { project } = projectRoute.useLoaderData();
-  const { schemas, schemasError } = Route.useLoaderData();
+  const names = useSettled(Route.useLoaderData().schemas);
+  const schemas = names?.schemas ?? null;
+  const schemasError = names?.error ?? null;
   const { schema } = Route.useSearch();
   const { tableId } = useParams({ strict: false });
   const navigate = useNavigate();
