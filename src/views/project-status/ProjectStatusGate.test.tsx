@@ -12,6 +12,10 @@ import type { Project } from '../../api/types.ts';
 import { ProjectStatusProvider } from '../shared/ProjectStatusContext.tsx';
 import { ProjectStatusGate } from './ProjectStatusGate.tsx';
 
+// The gate loads its screens lazily (issue 15); load that module once here so each test waits for rendering only,
+// not for the first transform of every screen.
+await import('./StatusScreen.tsx');
+
 // The project layout by status (spec A2.8) rendered in a router: which screen shows, with the spec's wording.
 
 function never<T>(): Promise<T> {
