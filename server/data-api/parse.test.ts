@@ -31,6 +31,14 @@ describe('select', () => {
     expect(parseSelect('*,books()')[1]).toMatchObject({ kind: 'embed', select: [{ kind: 'star' }] });
   });
 
+  it('refuses nesting deeper than 16 levels (embeds and logic trees) with a 400, not a stack overflow', () => {
+    expect(() => parseSelect(`${'a('.repeat(16)}id${')'.repeat(16)}`)).not.toThrow();
+    for (const depth of [17, 5000]) {
+      expect(() => parseSelect(`${'a('.repeat(depth)}id${')'.repeat(depth)}`)).toThrow(ApiError);
+      expect(() => parseQuery(new URLSearchParams(`or=(${'and('.repeat(depth)}a.eq.1${')'.repeat(depth)})`))).toThrow(ApiError);
+    }
+  });
+
   it('refuses what is not the grammar', () => {
     for (const bad of ['id,', 'a(', 'a)', 'id::text);drop', 'x::', '"unterminated', 'a!b!c(id)', 'id;drop table x', 'a b']) {
       expect(() => parseSelect(bad), bad).toThrow(ApiError);

@@ -80,6 +80,9 @@ const RESERVED = new Set(['select', 'order', 'limit', 'offset', 'columns', 'on_c
 
 const NAME_CHARS = /[^\s,.:()!"'\-<>=]/;
 
+/** Deepest nesting of embeds and of logic trees: deeper requests are refused, never a stack overflow. */
+export const MAX_DEPTH = 16;
+
 class Reader {
   position = 0;
   constructor(readonly text: string, readonly what: string) {}
@@ -152,25 +155,26 @@ const CAST = /^[A-Za-z_][A-Za-z0-9_ ]*(\[\])?$/;
 /** `select=` (docs "Vertical Filtering", "Resource Embedding"). */
 export function parseSelect(text: string): SelectItem[] {
   const reader = new Reader(text, 'select');
-  const items = selectList(reader);
+  const items = selectList(reader, 0);
   if (!reader.done) throw reader.fail('unexpected characters');
   return items;
 }
 
-function selectList(reader: Reader): SelectItem[] {
+function selectList(reader: Reader, depth: number): SelectItem[] {
+  if (depth > MAX_DEPTH) throw reader.fail(`embedded resources nest at most ${MAX_DEPTH} levels deep`);
   const items: SelectItem[] = [];
   if (reader.done || reader.peek() === ')') return [{ kind: 'star' }];
   for (;;) {
-    items.push(selectItem(reader));
+    items.push(selectItem(reader, depth));
     if (!reader.eat(',')) break;
   }
   return items;
 }
 
-function selectItem(reader: Reader): SelectItem {
+function selectItem(reader: Reader, depth: number): SelectItem {
   if (reader.eat('*')) return { kind: 'star' };
   if (reader.eat('...')) {
-    const item = selectItem(reader);
+    const item = selectItem(reader, depth);
     if (item.kind !== 'embed' || item.alias !== null) throw reader.fail('only an embedded resource without an alias can be spread');
     return { ...item, spread: true };
   }
@@ -192,7 +196,7 @@ function selectItem(reader: Reader): SelectItem {
       else throw reader.fail('only one relationship hint is allowed');
     }
     reader.expect('(');
-    const select = selectList(reader);
+    const select = selectList(reader, depth + 1);
     reader.expect(')');
     return { kind: 'embed', relation: field.name, alias, hint, inner, select };
   }
@@ -299,18 +303,19 @@ function splitList(text: string, whole: string): string[] {
 }
 
 /** `or=(a.eq.1,and(b.gt.2,c.is.null))` (docs "Logical operators"). */
-export function parseLogic(operator: 'and' | 'or', negated: boolean, text: string): Condition {
+export function parseLogic(operator: 'and' | 'or', negated: boolean, text: string, depth = 0): Condition {
   if (!text.startsWith('(') || !text.endsWith(')')) {
     throw parseError(`"failed to parse logic tree (${text})"`, 'expected the conditions in parentheses');
   }
-  const conditions = splitTerms(text.slice(1, -1), text).map((term) => logicTerm(term, text));
+  if (depth >= MAX_DEPTH) throw parseError(`"failed to parse logic tree (${text.slice(0, 100)})"`, `logic trees nest at most ${MAX_DEPTH} levels deep`);
+  const conditions = splitTerms(text.slice(1, -1), text).map((term) => logicTerm(term, text, depth));
   if (conditions.length === 0) throw parseError(`"failed to parse logic tree (${text})"`, 'no conditions');
   return { kind: 'logic', operator, negated, conditions };
 }
 
-function logicTerm(term: string, whole: string): Condition {
+function logicTerm(term: string, whole: string, depth: number): Condition {
   const nested = /^(not\.)?(and|or)(\(.*\))$/s.exec(term);
-  if (nested) return parseLogic(nested[2] as 'and' | 'or', Boolean(nested[1]), nested[3]!);
+  if (nested) return parseLogic(nested[2] as 'and' | 'or', Boolean(nested[1]), nested[3]!, depth + 1);
   const reader = new Reader(term, `logic tree (${whole})`);
   const field = reader.field();
   if (!reader.eat('.')) throw reader.fail('expected "." after the column');
