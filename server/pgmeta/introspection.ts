@@ -52,7 +52,7 @@ select c.oid::int as id, n.nspname as schema, c.relname as name, c.relkind::text
                    join pg_attribute ta on ta.attrelid = con.confrelid and ta.attnum = k.target_attnum
                   where con.contype = 'f' and (con.conrelid = c.oid or con.confrelid = c.oid)), '[]'::json)
          as relationships
-       ${includeColumns ? `, (${columnsJsonSql('c')}) as columns` : ''}
+       ${includeColumns ? `, (${columnsJsonSql('c')}) as columns, (${indexedColumnsSql('c')}) as indexed_columns` : ''}
   from pg_class c join pg_namespace n on n.oid = c.relnamespace
  where c.relkind in (${relkinds}) and ${where}
  order by n.nspname, c.relname`;
@@ -61,6 +61,17 @@ select c.oid::int as id, n.nspname as schema, c.relname as name, c.relkind::text
 /** One relation of any kind the table editor opens (spec B3), with its columns, keys and relationships. */
 export function entitySql(): string {
   return tablesSql('c.oid = $1::oid', true, "'r', 'v', 'm', 'f', 'p'");
+}
+
+/**
+ * The columns that lead a plain btree index of relation alias `rel` (no partial or expression index): the grid's
+ * page query reads a nullable sorted column in two zones only when an index serves each (issue 25).
+ */
+function indexedColumnsSql(rel: string): string {
+  return `select coalesce(json_agg(distinct a.attname), '[]'::json)
+            from pg_index i join pg_class ic on ic.oid = i.indexrelid join pg_am am on am.oid = ic.relam
+            join pg_attribute a on a.attrelid = i.indrelid and a.attnum = i.indkey[0]
+           where i.indrelid = ${rel}.oid and am.amname = 'btree' and i.indpred is null and i.indkey[0] > 0`;
 }
 
 /** Columns of relation alias `rel` as a JSON array (same shape as the /columns endpoint). */

@@ -129,7 +129,9 @@ export function pageSql(meta: TableMeta, plan: PagePlan, filters: readonly RowFi
   if ('offset' in start) {
     const skip = start.offset > 0 ? ` offset ${binder.bind(start.offset)}` : '';
     inner = select([filterTerm], plan.order) + skip;
-  } else if (plan.order[0]?.nullable) {
+  } else if (plan.order[0]?.nullable && (meta.indexed_columns ?? []).includes(plan.order[0].column)) {
+    // Only with an index on that column: without one each zone is a scan of the whole table, twice the one scan
+    // (and top-N sort) of the single query (issue 25: a sort by an unindexed nullable int on 1M rows).
     inner = zonedPage(plan.order, start.after, binder, (conditions, order) => select([filterTerm, ...conditions], order), limitSql);
   } else {
     inner = select([filterTerm, start.after ? keysetCondition(plan.order, start.after, binder) : null], plan.order);
@@ -143,17 +145,19 @@ export function pageSql(meta: TableMeta, plan: PagePlan, filters: readonly RowFi
  * The rows after `cursor`, with a plain range on the first key in front (`a >= v0` ascending, `a <= v0` descending)
  * when its value is not NULL: the row comparison or the expanded OR alone is no index condition, and an index on
  * the sorted column was then read from its start — a keyset page at row 500,000 of 1M rows took 400–700 ms instead
- * of a few (issue 25). Only for a first key that cannot be NULL, or inside the non-NULL zone (zonedPage).
+ * of a few (issue 25). Not for an ascending first key that can be NULL (its NULLs come after every value), unless
+ * only its values are read (the non-NULL zone of zonedPage).
  */
-function keysetCondition(order: readonly OrderKey[], cursor: Cursor, binder: ValueBinder): string {
+function keysetCondition(order: readonly OrderKey[], cursor: Cursor, binder: ValueBinder, valuesOnly = false): string {
   const after = afterCondition(order, cursor, binder);
   const first = cursor[0];
-  if (first === null || first === undefined) return after;
+  // Ascending, NULLs come last, after every value: the bound would drop them unless only values are read.
+  if (first === null || first === undefined || (order[0]!.nullable && order[0]!.ascending && !valuesOnly)) return after;
   return `${ident(order[0]!.column)} ${order[0]!.ascending ? '>=' : '<='} ${binder.bind(first)} and ${after}`;
 }
 
 /**
- * A page when the first order key can be NULL, as two zones read apart and appended: its non-NULL rows in the full
+ * A page when the first order key can be NULL and leads an index, as two zones read apart and appended: its non-NULL rows in the full
  * order, and its NULL rows (all equal on that key) in the order of the other keys — after the values ascending
  * (nulls last), before them descending (nulls first). Each zone is then one index range: an OR with `is null`
  * made Postgres read the sorted column's index from its start (issue 25: ~1.5 s for a keyset page on 1M rows), and
@@ -173,7 +177,7 @@ function zonedPage(
   const branches: string[] = [];
   // The zone of values: skipped when the cursor is among the NULLs that come after them.
   if (!(inNullZone && !nullsFirst)) {
-    const after = cursor !== null && !inNullZone ? keysetCondition(order, cursor, binder) : null;
+    const after = cursor !== null && !inNullZone ? keysetCondition(order, cursor, binder, true) : null;
     branches.push(select([`${column} is not null`, after], order));
   }
   // The zone of NULLs: skipped when the cursor is among the values that come after them.

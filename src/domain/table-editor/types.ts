@@ -65,6 +65,8 @@ export interface TableMeta extends TableEntity {
   columns: ColumnInfo[];
   /** pg_class.reltuples (-1 when never analysed). */
   estimated_rows: number;
+  /** Columns leading a plain btree index (the page query's plan depends on it: rows.ts `pageSql`). */
+  indexed_columns?: string[];
 }
 
 /** Row filter operators (URL and SQL). */
