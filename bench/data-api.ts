@@ -9,8 +9,8 @@
 //       author embedded (`books?select=id,title,authors(name)&id=eq.N`), latency of every request, p50/p99/max,
 //       requests per second and failures.
 // Budgets: (a) server 20 ms, (b) p99 100 ms.
-import { platformWithProject } from './support/platform.ts';
-import { ensureBuilt } from './support/platform.ts';
+import { loadavg } from 'node:os';
+import { ensureBuilt, platformWithProject } from './support/platform.ts';
 import { figure, result, since, type BenchResult } from './support/results.ts';
 
 const BOOKS = 10_000;
@@ -101,7 +101,10 @@ export async function dataApiBench(): Promise<BenchResult> {
       }
     };
     const loadStart = performance.now();
+    // The machine's 1-minute load average around the run: other work on a shared machine changes these figures.
+    const loadBefore = loadavg()[0]!;
     await Promise.all(Array.from({ length: CLIENTS }, client));
+    const loadAfter = loadavg()[0]!;
     const loadSeconds = since(loadStart) / 1000;
     const sorted = [...latencies].sort((a, b) => a - b);
     const serverSorted = [...serverLatencies].sort((a, b) => a - b);
@@ -120,6 +123,7 @@ export async function dataApiBench(): Promise<BenchResult> {
       },
       BUDGET,
       {
+        loadAverage: { before: Math.round(loadBefore * 100) / 100, after: Math.round(loadAfter * 100) / 100 },
         responseBytes: bytes,
         requests: latencies.length,
         requestsPerSecond: Math.round(latencies.length / loadSeconds),
@@ -133,8 +137,10 @@ export async function dataApiBench(): Promise<BenchResult> {
 }
 
 export function printDataApiDetails(res: BenchResult): void {
-  const d = res.details as { requests: number; requestsPerSecond: number; failures: number; firstFailures: string[] } | undefined;
+  const d = res.details as
+    | { requests: number; requestsPerSecond: number; failures: number; firstFailures: string[]; loadAverage: { before: number; after: number } }
+    | undefined;
   if (!d) return;
-  console.log(`concurrent: ${d.requests} requests, ${d.requestsPerSecond}/s, ${d.failures} failures`);
+  console.log(`concurrent: ${d.requests} requests, ${d.requestsPerSecond}/s, ${d.failures} failures; load average ${d.loadAverage.before} -> ${d.loadAverage.after}`);
   for (const failure of d.firstFailures) console.log(`  failure: ${failure}`);
 }
