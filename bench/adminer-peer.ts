@@ -13,7 +13,9 @@
 // `npm test`): `apt-get install -y adminer php-cli php-pgsql`, then served by `php -S` from /usr/share/adminer
 // (the compiled adminer.php). When it cannot be installed or driven the bench says so and measures nothing.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { freshContext, launchBrowser, uncachedPage } from './support/browser.ts';
 import { createOrganization, ensureBuilt, query, signUp, startPlatform, waitActive, waitApiReady, type Session } from './support/platform.ts';
@@ -63,7 +65,11 @@ function ensureAdminer(): string {
 }
 
 async function startAdminer(): Promise<{ url: string; child: ChildProcess; stop: () => Promise<void> }> {
-  const child = spawn('php', ['-S', `127.0.0.1:${ADMINER_PORT}`, '-t', ADMINER_DIR], { stdio: ['ignore', 'pipe', 'pipe'] });
+  // Adminer keeps its failed-login count per IP in its temp dir, and locks 127.0.0.1 out for 15 minutes after 30
+  // (shared by every run and its own page loads): each run gets a temp dir of its own, removed when it stops.
+  const tempDir = mkdtempSync(join(tmpdir(), 'bench-adminer-'));
+  const child = spawn('php', ['-d', `upload_tmp_dir=${tempDir}`, '-S', `127.0.0.1:${ADMINER_PORT}`, '-t', ADMINER_DIR], { stdio: ['ignore', 'pipe', 'pipe'] });
+  child.once('exit', () => rmSync(tempDir, { recursive: true, force: true }));
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-5000)));
   child.stderr!.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-5000)));
