@@ -18,6 +18,9 @@ export function routeSplitGroupings(routeId: string): Array<Array<'loader' | 'co
 export const SIGNED_IN_SHELL =
   /\/src\/(views\/shell\/(?!ShellMenus|ProductMenu|ProjectSwitcherMenu)|views\/shared\/(useShellData|ProjectStatusContext|useAppContext|ProjectPausedCard\.tsx|ProjectLifecycle\.css)|views\/project-status\/(ProjectStatusGate|StatusScreens\.css)|views\/project\/|views\/editor\/ProjectEditorState|views\/storage\/uploads\/(LazyUploadsProvider|uploads-context)|ui\/(Icon|LazyMenuTrigger|LazySheet|Badge|Skeleton|Spinner|Page\.css)|actors\/(project-status|org-usage)|domain\/(format|usage|project-lifecycle|project-home|postgres-versions|navigation\/(project-sidebar|header|nav-item)))|\/machines\/(project-status|database-upgrade)\.machine|\/machines\/(project-status|theme|sidebar)\.selectors/;
 
+/** Chunks (named by the groups below) preloaded beside the lazy chunks that import them. */
+const PRELOADED_CHUNK = /(^|\/)(signed-in|react-bindings)-[\w-]+\.js$/;
+
 // The console lives under /dashboard (spec A1, A2.1).
 /** The one locale of react-aria's built-in strings the console keeps: its UI is English (spec strings verbatim). */
 export const KEPT_ARIA_LOCALE = 'en-US';
@@ -79,11 +82,16 @@ export default defineConfig({
     sourcemap: false,
     // The first-load chunk (react-dom, the router, auth-js, xstate and the route tree) is one file on purpose.
     chunkSizeWarningLimit: 700,
-    // No JS preload lists: with them every chunk carried the file names of its lazy imports' dependencies
-    // (__vite__mapDeps, ~4 KB gzip of the entry chunk alone) so they could be fetched in parallel. A lazy chunk's
-    // own static imports are found by the browser when it arrives instead (one more round trip on loopback or a
-    // CDN; the signed-in group below keeps that chain short). CSS of lazy chunks is still loaded by Vite's helper.
-    modulePreload: false,
+    // Preload lists only for the signed-in group: Vite would otherwise give every dynamic import the names of all
+    // its dependencies (__vite__mapDeps, ~4 KB gzip of the entry chunk alone). A lazy chunk's other static
+    // imports are found by the browser when it arrives. The signed-in shell and its bindings are fetched with
+    // any route chunk that needs them, not after it (a two-step waterfall on every signed-in first load). CSS
+    // deps stay: Vite's helper loads a lazy chunk's styles with it. No polyfill: current Chromium, Firefox and
+    // Safari all support <link rel="modulepreload">.
+    modulePreload: {
+      polyfill: false,
+      resolveDependencies: (_file, deps) => deps.filter((dep) => dep.endsWith('.css') || PRELOADED_CHUNK.test(dep)),
+    },
     rolldownOptions: {
       treeshake: {
         // Schemas shared with the server (src/api/schemas) are declarations only: a route that imports one constant
