@@ -342,3 +342,15 @@ test.describe('at 375 px (and 200 % zoom on a laptop: below 768 CSS px)', () => 
     });
   }
 });
+
+test('keyboard: a failed sign-in leaves focus in the form, on the field Enter was pressed in', async ({ browser }) => {
+  const page = await themedPage(browser, 'light', false);
+  await page.goto('/dashboard/sign-in');
+  await page.getByLabel('Email').fill(readFixture().email);
+  await page.getByLabel('Password', { exact: true }).fill('not-the-password-1');
+  await page.getByLabel('Password', { exact: true }).press('Enter');
+  await expect(page.getByRole('alert')).toContainText('Invalid login credentials');
+  // The fields are disabled while the request runs, which drops focus to the body (issue 24).
+  await expect(page.getByLabel('Password', { exact: true })).toBeFocused();
+  await page.context().close();
+});

@@ -1,4 +1,4 @@
-import type { FormEvent, ReactNode } from 'react';
+import { useEffect, useRef, type FormEvent, type ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { SignInField, SignInMachine } from '../../../machines/sign-in.machine.ts';
@@ -26,12 +26,28 @@ function editField(actor: SignInActorRef, field: SignInField) {
 
 /** A form that submits through the machine; native validation is off so the spec's messages show (spec A5). */
 export function MachineForm({ actor, children }: { actor: SignInActorRef; children: ReactNode }) {
+  const form = useRef<HTMLFormElement>(null);
+  // The field focused when the form was sent: its fields are disabled while the request runs, which drops the focus
+  // to the body; when the request ends (a failure: success leaves the page) it goes back there (issue 24).
+  const focusedAtSubmit = useRef<HTMLElement | null>(null);
+  const busy = useSelector(actor, selectIsBusy);
+  useEffect(() => {
+    if (busy) return;
+    const target = focusedAtSubmit.current;
+    focusedAtSubmit.current = null;
+    const active = document.activeElement;
+    if (!target || (active && active !== document.body)) return;
+    const field = target.isConnected && !target.matches(':disabled') ? target : form.current?.querySelector<HTMLElement>('input:not(:disabled)');
+    field?.focus();
+  }, [busy]);
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
+    const active = document.activeElement;
+    focusedAtSubmit.current = active instanceof HTMLElement && form.current?.contains(active) ? active : null;
     actor.send({ type: 'form.submit' });
   };
   return (
-    <form className={css.form} onSubmit={onSubmit} noValidate>
+    <form ref={form} className={css.form} onSubmit={onSubmit} noValidate>
       {children}
     </form>
   );
