@@ -16,6 +16,7 @@ import {
   selectStatuses,
 } from '../../../machines/infinite-list.selectors.ts';
 import { readStoredProjectsViewMode, storeProjectsViewMode } from '../../actors/projects-view-mode.ts';
+import type { LoadedProjectsPage } from '../../actors/projects-list.ts';
 import type { Project } from '../../api/types.ts';
 import { newProjectHref } from '../../domain/navigation/header.ts';
 import { listQueryOf, projectListSearchOf, type ProjectListSearch, type ProjectsViewMode } from '../../domain/project-list.ts';
@@ -42,11 +43,13 @@ export interface ProjectsPageProps {
   urlSearch: ProjectListSearch;
   /** Rewrites the address bar with the query the list applied (no history entry). */
   onUrlSearchChange: (next: ProjectListSearch) => void;
+  /** The first page the route's loader asked for (issue 15). */
+  firstPage?: LoadedProjectsPage;
 }
 
 /** /org/{slug}: the organization's projects, searched, sorted, filtered and paged as the user scrolls (spec A2.2, A7). */
-export function ProjectsPage({ slug, urlSearch, onUrlSearchChange }: ProjectsPageProps) {
-  const list = useProjectsListActor(slug, listQueryOf(urlSearch));
+export function ProjectsPage({ slug, urlSearch, onUrlSearchChange, firstPage }: ProjectsPageProps) {
+  const list = useProjectsListActor(slug, listQueryOf(urlSearch), firstPage);
   useUrlSync(list, urlSearch, onUrlSearchChange);
   const [mode, setMode] = useState<ProjectsViewMode>(readStoredProjectsViewMode);
   const { flags } = useAppContext();
