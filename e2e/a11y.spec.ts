@@ -354,3 +354,14 @@ test('keyboard: a failed sign-in leaves focus in the form, on the field Enter wa
   await expect(page.getByLabel('Password', { exact: true })).toBeFocused();
   await page.context().close();
 });
+
+test("keyboard: 'New query' puts focus in the new query's editor", async ({ browser }) => {
+  const page = await themedPage(browser, 'dark');
+  await page.goto(`/dashboard/project/${state.ref}/sql`);
+  await page.getByRole('button', { name: 'New query' }).first().focus();
+  await page.keyboard.press('Enter');
+  await page.waitForURL(/\/sql\/[0-9a-f-]{36}$/);
+  // Not left on the button, 18 Tabs away from where the query is typed (issue 24).
+  await expect(page.getByRole('textbox', { name: 'SQL' })).toBeFocused();
+  await page.context().close();
+});

@@ -27,4 +27,12 @@ describe('SqlCodeEditor', () => {
     const hint = document.getElementById(area.getAttribute('aria-describedby') ?? '');
     expect(hint?.textContent).toBe('Ctrl or Cmd+Enter runs the query. Press Escape, then Tab, to leave the editor.');
   });
+
+  it("an empty editor (a new query) takes the focus; one with text does not (issue 24: 'New query' left it on the button)", () => {
+    const view = render(<SqlCodeEditor {...props} value="" theme="dark" />);
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'SQL' }));
+    view.unmount();
+    render(<SqlCodeEditor {...props} theme="dark" />);
+    expect(document.activeElement).not.toBe(screen.getByRole('textbox', { name: 'SQL' }));
+  });
 });

@@ -105,6 +105,9 @@ export default function SqlCodeEditor({ value, onChange, onRun, completion, func
         onCreateEditor={(view) => {
           viewRef.current = view;
           onView?.(view);
+          // A new (empty) query is there to be typed: the focus goes in (issue 24: 'New query' left it on the
+          // button, 18 Tabs away). An editor opened with text leaves the focus where the user put it.
+          if (view.state.doc.length === 0) view.focus();
         }}
       />
       <span id={hintId} className={visuallyHidden}>{EDITOR_HINT}</span>
