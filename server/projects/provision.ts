@@ -18,6 +18,7 @@ import type { ProjectPools } from './pools.ts';
 import { SERVICE_ROLE_BYPASS_RLS } from './serviceRole.ts';
 import { scramVerifier } from './scram.ts';
 import { connectionLimit } from '../lifecycle/compute.ts';
+import { ensureProjectAuthSchema } from '../project-auth/schema.ts';
 
 export type ProvisionStep = 'roles' | 'database' | 'grants' | 'activate';
 
@@ -185,6 +186,8 @@ export function createProvisioner(deps: {
     await ensureDatabase(ref);
     await step(ref, 'grants');
     await grantApiRoles(ref);
+    // The project's own auth (issue 18): its `auth` schema, made as the owner through the API pool (idempotent).
+    await ensureProjectAuthSchema(await pools.get(ref));
     await step(ref, 'activate');
     await platform.query(
       `with project as (
