@@ -38,6 +38,9 @@ export function OrganizationSwitcherMenu({ data, look, defaultOpen, autoFocus }:
     <MenuTrigger defaultOpen={defaultOpen}>
       <Button {...look} autoFocus={autoFocus} />
         <Menu
+          // Opened by a press on the stand-in, so no focus strategy came with it: start on the first item, as a
+          // keyboard-opened menu does (issue 24).
+          autoFocus={defaultOpen ? 'first' : undefined}
                     aria-label="Organizations"
           style={scrolls ? SCROLLING_LIST : undefined}
           onAction={(key) => {
@@ -124,6 +127,9 @@ export function BranchSwitcherMenu({ projectRef: ref, look, defaultOpen, autoFoc
     <MenuTrigger defaultOpen={defaultOpen}>
       <Button {...look} autoFocus={autoFocus} />
         <Menu
+          // Opened by a press on the stand-in, so no focus strategy came with it: start on the first item, as a
+          // keyboard-opened menu does (issue 24).
+          autoFocus={defaultOpen ? 'first' : undefined}
                     aria-label="Branches"
           onAction={(key) => {
             if (key === '__manage') void navigate({ to: '/project/$ref/branches', params: { ref } });
@@ -149,6 +155,9 @@ export function HelpMenu({ data, look, defaultOpen, autoFocus }: LoadedMenu<{ da
     <MenuTrigger defaultOpen={defaultOpen}>
       <Button {...look} autoFocus={autoFocus} />
         <Menu
+          // Opened by a press on the stand-in, so no focus strategy came with it: start on the first item, as a
+          // keyboard-opened menu does (issue 24).
+          autoFocus={defaultOpen ? 'first' : undefined}
                     aria-label="Help"
           onAction={(key) => {
             if (key === 'support')
@@ -175,6 +184,9 @@ export function UserMenu({ look, defaultOpen, autoFocus }: LoadedMenu<object>) {
     <MenuTrigger defaultOpen={defaultOpen}>
       <Button {...look} autoFocus={autoFocus} />
         <Menu
+          // Opened by a press on the stand-in, so no focus strategy came with it: start on the first item, as a
+          // keyboard-opened menu does (issue 24).
+          autoFocus={defaultOpen ? 'first' : undefined}
                     aria-label="Account"
           onAction={(key) => {
             if (key === 'preferences') void navigate({ to: '/account/me' });
@@ -212,6 +224,9 @@ export function ThemeMenu({ look, defaultOpen, autoFocus }: LoadedMenu<object>) 
     <MenuTrigger defaultOpen={defaultOpen}>
       <Button {...look} autoFocus={autoFocus} />
       <Menu
+        // Opened by a press on the stand-in, so no focus strategy came with it: start on the first item, as a
+        // keyboard-opened menu does (issue 24).
+        autoFocus={defaultOpen ? 'first' : undefined}
         aria-label="Theme"
         placement="bottom end"
         selectionMode="single"
@@ -238,6 +253,9 @@ export function SidebarBehaviourMenu({ look, defaultOpen, autoFocus }: LoadedMen
     <MenuTrigger defaultOpen={defaultOpen}>
       <Button {...look} autoFocus={autoFocus} />
       <Menu
+        // Opened by a press on the stand-in, so no focus strategy came with it: start on the first item, as a
+        // keyboard-opened menu does (issue 24).
+        autoFocus={defaultOpen ? 'first' : undefined}
         aria-label="Sidebar control"
         placement="top start"
         selectionMode="single"
