@@ -41,7 +41,7 @@ export function OrganizationSwitcherMenu({ data, look, defaultOpen, autoFocus }:
           // Opened by a press on the stand-in, so no focus strategy came with it: start on the first item, as a
           // keyboard-opened menu does (issue 24).
           autoFocus={defaultOpen ? 'first' : undefined}
-                    aria-label="Organizations"
+          aria-label="Organizations"
           style={scrolls ? SCROLLING_LIST : undefined}
           onAction={(key) => {
             const target = String(key);
@@ -130,7 +130,7 @@ export function BranchSwitcherMenu({ projectRef: ref, look, defaultOpen, autoFoc
           // Opened by a press on the stand-in, so no focus strategy came with it: start on the first item, as a
           // keyboard-opened menu does (issue 24).
           autoFocus={defaultOpen ? 'first' : undefined}
-                    aria-label="Branches"
+          aria-label="Branches"
           onAction={(key) => {
             if (key === '__manage') void navigate({ to: '/project/$ref/branches', params: { ref } });
           }}
@@ -158,7 +158,7 @@ export function HelpMenu({ data, look, defaultOpen, autoFocus }: LoadedMenu<{ da
           // Opened by a press on the stand-in, so no focus strategy came with it: start on the first item, as a
           // keyboard-opened menu does (issue 24).
           autoFocus={defaultOpen ? 'first' : undefined}
-                    aria-label="Help"
+          aria-label="Help"
           onAction={(key) => {
             if (key === 'support')
               void navigate({ to: '/support/new', search: { category: 'Problem', projectRef: data.ref } });
@@ -187,7 +187,7 @@ export function UserMenu({ look, defaultOpen, autoFocus }: LoadedMenu<object>) {
           // Opened by a press on the stand-in, so no focus strategy came with it: start on the first item, as a
           // keyboard-opened menu does (issue 24).
           autoFocus={defaultOpen ? 'first' : undefined}
-                    aria-label="Account"
+          aria-label="Account"
           onAction={(key) => {
             if (key === 'preferences') void navigate({ to: '/account/me' });
             if (key === 'security') void navigate({ to: '/account/security' });
