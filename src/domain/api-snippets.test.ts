@@ -142,7 +142,9 @@ describe('snippets', () => {
     expect(bucketSnippets({ id: 'b', public: false }).find((s) => s.id === 'list')!.bash).toContain('"limit":100,"offset":0');
   });
 
-  it('the RPC snippet sends the required arguments', () => {
+  it('the RPC snippet sends the required arguments, typed by their format (the REST root types them all string)', () => {
+    const snippet2 = rpcSnippet({ name: 'f', description: null, args: [{ name: 'n', format: 'integer', type: 'string', required: true }] });
+    expect(snippet2.bash).toContain(`-d '{"n":1}'`);
     const snippet = rpcSnippet(proceduresOf(doc)[0]!);
     expect(snippet.bash).toContain("SUPABASE_URL/rest/v1/rpc/add");
     expect(snippet.bash).toContain(`-d '{"a":1}'`);

@@ -261,7 +261,10 @@ const supabase = createClient('SUPABASE_URL', 'SUPABASE_KEY')
 
 /** A sample value for a column of this format, used where a snippet writes or filters. */
 export function sampleValue(format: string, type: string): unknown {
-  if (type === 'number') return 1;
+  // The format (the Postgres type) wins: the REST root types every function argument as 'string'.
+  if (type === 'number' || /^(smallint|integer|bigint|int[248]|real|double precision|numeric)/.test(format)) return 1;
+  if (format === 'boolean') return true;
+  if (format === 'json' || format === 'jsonb') return {};
   if (type === 'boolean') return true;
   if (type === 'json') return {};
   if (type === 'array') return [];
