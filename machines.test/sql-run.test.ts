@@ -12,6 +12,7 @@ import {
   selectRunError,
   selectRunning,
   selectStartedAt,
+  selectStatementCount,
   selectWasCancelled,
 } from '../machines/sql-run.selectors.ts';
 import { controlledActors } from './support/controlled-actors.ts';
@@ -136,6 +137,16 @@ describe('sql run machine: examples', () => {
     expect(selectRanExplain(actor.getSnapshot())).toBe(true);
     await fakes.reject('runQuery', runError('relation "nope" does not exist', { position: 30 }));
     expect(selectErrorMark(actor.getSnapshot(), text)).toBeNull();
+  });
+
+  it('a running request says how many statements it sends, semicolons in strings not counted (issue 14)', async () => {
+    const fakes = controlledActors({ runQuery: 'promise', cancelQuery: 'promise' });
+    const actor = createActor(sqlRunMachine.provide({ actors: fakes.logic })).start();
+    expect(selectStatementCount(actor.getSnapshot())).toBeNull();
+    actor.send({ type: 'run.start', request: { ...request(1), sql: "select 1; select ';'; -- done;\nselect $$;$$" }, startedAt: 1 });
+    expect(selectStatementCount(actor.getSnapshot())).toBe(3);
+    await fakes.resolve('runQuery', { rows: [], durationMs: 1 });
+    expect(selectStatementCount(actor.getSnapshot())).toBeNull();
   });
 
   it('a run knows when it started (the sender gives the time) and a failed run how long it took', async () => {

@@ -1,6 +1,7 @@
 // Selectors of the SQL editor's run machine (views read these, never the whole snapshot).
 import type { SnapshotFrom } from 'xstate';
 import { errorRange } from '../src/domain/sql-editor.ts';
+import { countStatements } from '../src/domain/sql-statements.ts';
 import { QUERY_CANCELED, type sqlRunMachine } from './sql-run.machine.ts';
 
 type Snapshot = SnapshotFrom<typeof sqlRunMachine>;
@@ -14,6 +15,9 @@ export const selectWasCancelled = (snapshot: Snapshot) =>
   snapshot.matches('failed') && snapshot.context.error?.code === QUERY_CANCELED;
 /** When the current run started (the sender's clock), for the elapsed time while it runs; null otherwise. */
 export const selectStartedAt = (snapshot: Snapshot) => (snapshot.hasTag('busy') ? snapshot.context.startedAt : null);
+/** How many statements the running request sends (issue 14: shown beside the elapsed time); null when none runs. */
+export const selectStatementCount = (snapshot: Snapshot) =>
+  snapshot.hasTag('busy') && snapshot.context.request ? countStatements(snapshot.context.request.sql) : null;
 /** The destructive run waiting for an answer: its SQL and what makes it destructive. */
 export const selectConfirmation = (snapshot: Snapshot) =>
   snapshot.matches('confirming') && snapshot.context.pending

@@ -1,14 +1,17 @@
 // The lower half of a SQL tab (issue 7): the result of the last run (rows with count and duration, copy, CSV and
-// JSON export), its error as Postgres formatted it, an EXPLAIN plan, or the query history of the project.
-import { useState } from 'react';
+// JSON export; issue 14: Markdown too, and a chart of a two-column numeric result), its error as Postgres formatted
+// it, an EXPLAIN plan, or the query history of the project.
+import { useMemo, useState } from 'react';
 import type { SqlRunError, SqlRunResult } from '../../../machines/sql-run.machine.ts';
 import { saveBlob } from '../../actors/storage-effects.ts';
-import { resultsToCsv, resultsToJson, resultsToTsv } from '../../domain/sql-editor.ts';
+import { resultsToTsv } from '../../domain/sql-editor.ts';
+import { chartSeries, RESULT_FORMATS, type ResultFormat } from '../../domain/sql-results.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { toast } from '../../ui/toast.ts';
 import { HistoryPanel } from './HistoryPanel.tsx';
 import { ElapsedTime, formatDuration } from './RunFeedback.tsx';
+import { ResultsChart } from './ResultsChart.tsx';
 import { ResultsGrid } from './ResultsGrid.tsx';
 import * as css from './SqlEditor.css.ts';
 
@@ -17,6 +20,8 @@ export interface ResultsPanelProps {
   running: boolean;
   /** When the running query started (performance.now() clock), for its ticking time. */
   startedAt: number | null;
+  /** How many statements the running request sends. */
+  statements?: number | null;
   result: SqlRunResult | null;
   error: SqlRunError | null;
   cancelled: boolean;
@@ -28,7 +33,13 @@ const safeName = (name: string) => name.replace(/[^\p{L}\p{N} _-]+/gu, '').trim(
 
 export function ResultsPanel(props: ResultsPanelProps) {
   const [view, setView] = useState<'results' | 'history'>('results');
-  const rows = props.result?.rows ?? [];
+  const [chart, setChart] = useState(false);
+  const rows = useMemo(() => props.result?.rows ?? [], [props.result]);
+  const series = useMemo(() => (props.explain ? null : chartSeries(rows)), [rows, props.explain]);
+  const download = (format: ResultFormat) => {
+    const { serialise, type, extension } = RESULT_FORMATS[format];
+    saveBlob(new Blob([serialise(rows)], { type }), `${safeName(props.fileName)}.${extension}`);
+  };
 
   const copyAll = () =>
     navigator.clipboard?.writeText(resultsToTsv(rows)).then(
@@ -46,7 +57,7 @@ export function ResultsPanel(props: ResultsPanelProps) {
           History
         </Button>
         <span className={css.spacer} />
-        {props.running && props.startedAt !== null ? <ElapsedTime startedAt={props.startedAt} /> : null}
+        {props.running && props.startedAt !== null ? <ElapsedTime startedAt={props.startedAt} statements={props.statements ?? null} /> : null}
         {view === 'results' && !props.running && props.error && !props.cancelled && props.error.durationMs !== null ? (
           <span data-testid="sql-duration" className={css.elapsed}>{`Failed after ${formatDuration(props.error.durationMs)}`}</span>
         ) : null}
@@ -58,22 +69,16 @@ export function ResultsPanel(props: ResultsPanelProps) {
             <Button size="tiny" variant="ghost" isDisabled={rows.length === 0} onPress={copyAll}>
               Copy
             </Button>
-            <Button
-              size="tiny"
-              variant="ghost"
-              isDisabled={rows.length === 0}
-              onPress={() => saveBlob(new Blob([resultsToCsv(rows)], { type: 'text/csv' }), `${safeName(props.fileName)}.csv`)}
-            >
-              Export CSV
-            </Button>
-            <Button
-              size="tiny"
-              variant="ghost"
-              isDisabled={rows.length === 0}
-              onPress={() => saveBlob(new Blob([resultsToJson(rows)], { type: 'application/json' }), `${safeName(props.fileName)}.json`)}
-            >
-              Export JSON
-            </Button>
+            {(Object.keys(RESULT_FORMATS) as ResultFormat[]).map((format) => (
+              <Button key={format} size="tiny" variant="ghost" isDisabled={rows.length === 0} onPress={() => download(format)}>
+                {`Export ${RESULT_FORMATS[format].label}`}
+              </Button>
+            ))}
+            {series ? (
+              <Button size="tiny" variant={chart ? 'default' : 'ghost'} aria-pressed={chart} onPress={() => setChart(!chart)}>
+                Chart
+              </Button>
+            ) : null}
           </>
         ) : null}
       </div>
@@ -93,6 +98,8 @@ export function ResultsPanel(props: ResultsPanelProps) {
         <pre className={css.plan} aria-label="Query plan">
           {rows.map((row) => String(Object.values(row)[0] ?? '')).join('\n')}
         </pre>
+      ) : props.result && series && chart ? (
+        <ResultsChart series={series} />
       ) : props.result ? (
         <ResultsGrid rows={rows} />
       ) : (

@@ -19,6 +19,13 @@ describe('run feedback (issue 14 item 6)', () => {
     expect(screen.getByRole('timer').textContent).toContain('Running… 2.5 s');
   });
 
+  it('the elapsed time says how many statements run (issue 14)', () => {
+    const { rerender } = render(<ElapsedTime startedAt={performance.now()} statements={3} />);
+    expect(screen.getByRole('timer').textContent).toMatch(/^Running… \d+\.\d s · 3 statements$/);
+    rerender(<ElapsedTime startedAt={performance.now()} statements={1} />);
+    expect(screen.getByRole('timer').textContent).toMatch(/ · 1 statement$/);
+  });
+
   it('formats a duration in ms below a second, else in seconds', () => {
     expect(formatDuration(12.4)).toBe('12 ms');
     expect(formatDuration(2012)).toBe('2.01 s');

@@ -7,8 +7,11 @@ import * as css from './SqlEditor.css.ts';
 
 export const formatDuration = (ms: number) => (ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(2)} s`);
 
-/** Tenths of a second since `startedAt` (performance.now() clock), redrawn ten times a second. */
-export function ElapsedTime({ startedAt }: { startedAt: number }) {
+/**
+ * Tenths of a second since `startedAt` (performance.now() clock), redrawn ten times a second, with how many statements
+ * the run sends (issue 14) when known.
+ */
+export function ElapsedTime({ startedAt, statements = null }: { startedAt: number; statements?: number | null }) {
   const [now, setNow] = useState(() => performance.now());
   useEffect(() => {
     const timer = window.setInterval(() => setNow(performance.now()), 100);
@@ -18,6 +21,7 @@ export function ElapsedTime({ startedAt }: { startedAt: number }) {
   return (
     <span role="timer" aria-live="off" data-testid="sql-elapsed" className={css.elapsed}>
       {`Running… ${seconds.toFixed(1)} s`}
+      {statements !== null && statements > 0 ? ` · ${statements.toLocaleString('en-US')} statement${statements === 1 ? '' : 's'}` : ''}
     </span>
   );
 }

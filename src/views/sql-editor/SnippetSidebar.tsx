@@ -4,13 +4,14 @@ import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { SqlSnippet } from '../../api/schemas/sqlEditor.ts';
 import { snippetChangeTask, type SnippetChange } from '../../actors/sql-snippets.ts';
-import { sortSnippets, type SnippetSort } from '../../domain/sql-editor.ts';
+import { NEW_SNIPPET_NAME, sortSnippets, type SnippetSort } from '../../domain/sql-editor.ts';
 import { Select } from '../../ui/Select.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { Dialog, Modal } from '../../ui/Dialog.tsx';
 import { PlusIcon } from '../../ui/Icon.tsx';
 import { Menu, MenuItem, MenuTrigger } from '../../ui/Menu.tsx';
 import { TextField } from '../../ui/TextField.tsx';
+import { proposeSnippetName } from '../../domain/sql-snippet-name.ts';
 import { toast } from '../../ui/toast.ts';
 import { useTask } from '../shared/useTask.ts';
 import * as css from './SqlEditor.css.ts';
@@ -119,7 +120,8 @@ export function SnippetSidebar(props: SnippetSidebarProps) {
                         <Menu
                           onAction={(key) => {
                             if (key === 'rename') {
-                              setName(snippet.name);
+                              // An untitled snippet is offered a name read from its query (issue 14); a chosen one stays.
+                              setName(snippet.name === NEW_SNIPPET_NAME ? (proposeSnippetName(snippet.sql) ?? snippet.name) : snippet.name);
                               setRenaming(snippet);
                             } else setDeleting(snippet);
                           }}

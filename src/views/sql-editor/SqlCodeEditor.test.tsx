@@ -35,4 +35,13 @@ describe('SqlCodeEditor', () => {
     render(<SqlCodeEditor {...props} theme="dark" />);
     expect(document.activeElement).not.toBe(screen.getByRole('textbox', { name: 'SQL' }));
   });
+
+  it('marks the error line in the gutter as well as in the text (issue 14)', async () => {
+    const { rerender } = render(<SqlCodeEditor {...props} value={'select 1;\nselect nope'} theme="light" />);
+    expect(document.querySelector('.cm-lint-marker-error')).toBeNull();
+    rerender(<SqlCodeEditor {...props} value={'select 1;\nselect nope'} error={{ from: 17, to: 21, message: 'column "nope" does not exist' }} theme="light" />);
+    await vi.waitFor(() => expect(document.querySelector('.cm-lint-marker-error')).not.toBeNull());
+    const lines = [...document.querySelectorAll('.cm-gutter-lint .cm-gutterElement')].filter((element) => element.querySelector('.cm-lint-marker-error'));
+    expect(lines).toHaveLength(1);
+  });
 });

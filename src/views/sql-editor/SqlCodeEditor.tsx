@@ -3,7 +3,7 @@
 // marked where Postgres placed it. Loaded only on the SQL editor's routes (TOOLCHAIN: 142 KB gzip).
 import { autocompletion, completeFromList } from '@codemirror/autocomplete';
 import { PostgreSQL, sql } from '@codemirror/lang-sql';
-import { setDiagnostics } from '@codemirror/lint';
+import { lintGutter, setDiagnostics } from '@codemirror/lint';
 import { HighlightStyle, syntaxHighlighting } from '@codemirror/language';
 import { tags } from '@lezer/highlight';
 import { EditorView, keymap, Prec } from '@uiw/react-codemirror';
@@ -61,6 +61,8 @@ export default function SqlCodeEditor({ value, onChange, onRun, completion, func
             }),
           ]
         : []),
+      // The error line also gets a marker in the gutter (issue 14), beside the underline in the text.
+      lintGutter(),
       // The name and hint go on the text area itself, not on the wrapper (issue 24, axe aria-input-field-name).
       EditorView.contentAttributes.of({ 'aria-label': 'SQL', 'aria-describedby': hintId }),
       ...(theme === 'dark' ? [darkReadable] : []),

@@ -1,6 +1,7 @@
 // One SQL tab (issue 7): the snippet's text in the editor (saved locally on every change and to the platform after
 // a pause), Run (Ctrl/Cmd+Enter: the selection or everything), Cancel while running, EXPLAIN, the role picker,
-// the database picker, and the results with their row count and duration, copy and export.
+// the database picker, and the results with their row count and duration, copy and export. Issue 14: Format (the
+// sql-formatter package, loaded only when pressed), Run statement (the one under the cursor) and the statement count.
 import { useSelector } from '@xstate/react';
 import { lazy, Suspense, useEffect, useEffectEvent, useRef } from 'react';
 import type { EditorView } from '@uiw/react-codemirror';
@@ -14,6 +15,7 @@ import {
   selectRunError,
   selectRunning,
   selectStartedAt,
+  selectStatementCount,
   selectWasCancelled,
 } from '../../../machines/sql-run.selectors.ts';
 import {
@@ -29,6 +31,8 @@ import { flushDraft } from '../../actors/sql-editor.ts';
 import type { Project } from '../../api/types.ts';
 import { toQueryImpersonation } from '../../domain/impersonation.ts';
 import { clampSplit, explainSql, sqlToRun, type CatalogFunction } from '../../domain/sql-editor.ts';
+import { statementAt } from '../../domain/sql-statements.ts';
+import { toast } from '../../ui/toast.ts';
 import { Button } from '../../ui/Button.tsx';
 import { ErrorAlert } from '../../ui/ErrorAlert.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
@@ -85,6 +89,7 @@ export function SqlTabPage(props: SqlTabPageProps) {
   const runError = useSelector(run, selectRunError);
   const cancelled = useSelector(run, selectWasCancelled);
   const startedAt = useSelector(run, selectStartedAt);
+  const statements = useSelector(run, selectStatementCount);
   const confirmation = useSelector(run, selectConfirmation);
   const choice = useSelector(impersonation, selectImpersonation);
   const ranExplain = useSelector(run, selectRanExplain);
@@ -125,6 +130,26 @@ export function SqlTabPage(props: SqlTabPageProps) {
     const current = view.current;
     const range = current?.state.selection.main;
     start(current?.state.doc.toString() ?? text, range ? { from: range.from, to: range.to } : null, explain);
+  };
+
+  // Run the statement under the cursor (issue 14): its place in the text is kept, so its error is marked there.
+  const runStatement = () => {
+    const current = view.current;
+    const sqlText = current?.state.doc.toString() ?? text;
+    const statement = statementAt(sqlText, current?.state.selection.main.head ?? 0);
+    if (statement) start(sqlText, { from: statement.from, to: statement.to }, false);
+  };
+
+  // Format (issue 14): a maintained formatter, fetched on first use so it stays off the first load.
+  const formatSql = async () => {
+    const current = view.current?.state.doc.toString() ?? text;
+    if (current.trim() === '') return;
+    try {
+      const { format } = await import('sql-formatter');
+      session.send({ type: 'editor.change', sql: format(current, { language: 'postgresql', keywordCase: 'preserve' }) });
+    } catch (error) {
+      toast.error(`Could not format the query: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+    }
   };
 
   // A run that got its answer (rows or an error) is announced once: the machine emits it (issue 15).
@@ -169,8 +194,14 @@ export function SqlTabPage(props: SqlTabPageProps) {
             {cancelling ? 'Cancelling…' : 'Cancel'}
           </Button>
         ) : null}
+        <Button size="small" variant="outline" isDisabled={running} onPress={runStatement}>
+          Run statement
+        </Button>
         <Button size="small" variant="outline" isDisabled={running} onPress={() => runFromToolbar(true)}>
           Explain
+        </Button>
+        <Button size="small" variant="ghost" onPress={() => void formatSql()}>
+          Format
         </Button>
         <span className={css.saveState} aria-live="polite">
           {saveError ? `Not saved to the platform (${saveError}); kept in this browser` : saveState === 'saving' ? 'Saving…' : saveState === 'unsaved' ? 'Unsaved changes kept in this browser' : 'Saved'}
@@ -225,6 +256,7 @@ export function SqlTabPage(props: SqlTabPageProps) {
           projectRef={project.ref}
           running={running}
           startedAt={startedAt}
+          statements={statements}
           result={result}
           error={runError}
           cancelled={cancelled}
