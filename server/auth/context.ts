@@ -29,6 +29,22 @@ export interface AuthServiceContext {
   inboxToken: string;
   /** Counts requests against the limits of rate-limits.ts (issue 13 finding 3). */
   rateLimiter: RateLimiter;
+  // --- What differs between the platform's auth and a project's (issue 18: one implementation, two mounts) ---
+  /** Whether a credential may use /admin/* and /invite: the platform's admin secret, or a project's service_role key. */
+  isAdmin(given: string): Promise<boolean>;
+  /** Named in the 401 without one ('the admin secret', 'the service_role key'). */
+  adminCredential: string;
+  /** Whether a credential opens the local inbox; unset: the inbox token. */
+  isInboxReader?: (given: string) => Promise<boolean>;
+  /**
+   * Redirect URLs allowed besides the site URL's origin (GoTrue's uri_allow_list, a project's setting). null: the
+   * platform's rule (its own origins and loopback addresses, links.ts).
+   */
+  redirectAllowList: readonly string[] | null;
+  /** GoTrue's external.email: off refuses e-mail sign-up and sign-in (a project's setting). */
+  emailEnabled: boolean;
+  /** GoTrue's password_min_length (a project's setting; the platform's is PASSWORD_MIN_LENGTH). */
+  passwordMinLength: number;
 }
 
 /** Bodies may be empty (auth-js sends none on DELETE); anything else must be JSON that the schema accepts. */

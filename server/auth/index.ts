@@ -10,13 +10,15 @@ import { cors } from 'hono/cors';
 import type pg from 'pg';
 import { checkAccessToken, type AccessClaims, type AuthServiceContext } from './context.ts';
 import { AuthError, errorBody, forbidden } from './errors.ts';
-import { loadSigningKeys } from './keys.ts';
+import { loadSigningKeys, type SigningKeys } from './keys.ts';
+import { PASSWORD_MIN_LENGTH } from './passwords.ts';
 import { createRateLimiter, RateLimited, resolveRateLimits, type RateLimitOverrides } from './rate-limits.ts';
-import { ADMIN_SECRET_HEADER, registerAdmin } from './routes/admin.ts';
+import { ADMIN_SECRET_HEADER, registerAdmin, sameSecret } from './routes/admin.ts';
 import { registerEmailFlows } from './routes/email.ts';
 import { registerFactors } from './routes/factors.ts';
 import { registerMeta } from './routes/meta.ts';
 import { registerSignIn } from './routes/sign-in.ts';
+import { unprocessable } from './errors.ts';
 import { registerUser } from './routes/user.ts';
 
 export { ADMIN_SECRET_HEADER };
@@ -41,6 +43,19 @@ export interface AuthServiceDeps {
   autoconfirm?: boolean;
   /** Optional: limits other than the defaults of rate-limits.ts (tests); STRATA_AUTH_RATE_LIMITS comes between. */
   rateLimits?: RateLimitOverrides;
+  // --- Injected by a project's auth (server/project-auth/, issue 18); the platform leaves them unset ---
+  /** The keys that sign and verify access tokens; default: the platform's ES256 pair in auth.signing_keys. */
+  keys?: SigningKeys;
+  /** Who may use /admin/*; default: the admin secret. */
+  isAdmin?: (given: string) => Promise<boolean>;
+  adminCredential?: string;
+  /** Who may read the local inbox; default: the inbox token (then also written to the data folder and logged). */
+  isInboxReader?: (given: string) => Promise<boolean>;
+  /** Redirect URLs allowed besides the site URL (GoTrue's uri_allow_list); default: the platform's rule (links.ts). */
+  redirectAllowList?: readonly string[];
+  /** E-mail sign-up and sign-in on (default) or off. */
+  emailEnabled?: boolean;
+  passwordMinLength?: number;
 }
 
 export interface AuthService {
@@ -75,6 +90,14 @@ function originAllowed(allowed: ReadonlySet<string>, origin: string, c: Context)
 }
 
 const isInbox = (c: Context) => c.req.path.endsWith('/local/inbox');
+
+const EMAIL_ENTRY_PATHS = ['/signup', '/otp', '/magiclink', '/recover', '/resend'];
+/** The requests that sign up or sign in with an e-mail address (refresh and verify of a live token are not). */
+function isEmailEntry(c: Context): boolean {
+  const path = c.req.path;
+  if (EMAIL_ENTRY_PATHS.some((entry) => path.endsWith(entry))) return true;
+  return path.endsWith('/token') && c.req.query('grant_type') === 'password';
+}
 
 const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -115,21 +138,29 @@ export async function createAuthService(deps: AuthServiceDeps): Promise<AuthServ
   const log = deps.log ?? (() => {});
   const inboxEnabled = process.env.STRATA_AUTH_INBOX !== 'off';
   const inboxToken = await storedSecret(deps.pool, 'inbox_token');
+  const adminSecret = deps.adminSecret ?? process.env.STRATA_AUTH_ADMIN_SECRET ?? (await storedSecret(deps.pool, 'admin_secret'));
   const ctx: AuthServiceContext = {
     pool: deps.pool,
-    keys: await loadSigningKeys(deps.pool, issuer),
+    keys: deps.keys ?? (await loadSigningKeys(deps.pool, issuer)),
     issuer,
     siteUrl: deps.siteUrl ?? `${new URL(issuer).origin}/dashboard`,
     log,
-    adminSecret: deps.adminSecret ?? process.env.STRATA_AUTH_ADMIN_SECRET ?? (await storedSecret(deps.pool, 'admin_secret')),
+    adminSecret,
     mode: deps.mode,
     autoconfirm: deps.autoconfirm ?? autoconfirmFromEnv(log),
     // A development platform: the inbox is how mail is read, so it is on unless turned off explicitly.
     inboxEnabled,
     inboxToken,
     rateLimiter: createRateLimiter(deps.pool, resolveRateLimits(deps.rateLimits, log)),
+    isAdmin: deps.isAdmin ?? (async (given) => sameSecret(given, adminSecret)),
+    adminCredential: deps.adminCredential ?? 'the admin secret',
+    ...(deps.isInboxReader ? { isInboxReader: deps.isInboxReader } : {}),
+    redirectAllowList: deps.redirectAllowList ?? null,
+    emailEnabled: deps.emailEnabled ?? true,
+    passwordMinLength: deps.passwordMinLength ?? PASSWORD_MIN_LENGTH,
   };
-  if (inboxEnabled) publishInboxToken(deps.dataDir, issuer, inboxToken, log);
+  // A project's inbox opens with its own credential (isInboxReader): no token file, nothing printed.
+  if (inboxEnabled && !deps.isInboxReader) publishInboxToken(deps.dataDir, issuer, inboxToken, log);
   if (ctx.autoconfirm) log('[auth] autoconfirm is on: sign-ups are confirmed without the mailed link (STRATA_AUTH_AUTOCONFIRM=1, demos only)');
 
   // Issue 13 finding 2: a page on another origin must not drive this service (it could request a recovery, read
@@ -165,6 +196,13 @@ export async function createAuthService(deps: AuthServiceDeps): Promise<AuthServ
       onError: (c) => c.json(errorBody(new AuthError(413, 'request_too_large', 'Request body too large')), 413),
     }),
   );
+  // GoTrue's external.email off (a project's setting): the e-mail ways in answer email_provider_disabled.
+  app.use('*', async (c, next) => {
+    if (!ctx.emailEnabled && c.req.method === 'POST' && isEmailEntry(c)) {
+      throw unprocessable('email_provider_disabled', 'Email logins are disabled');
+    }
+    await next();
+  });
   registerMeta(app, ctx);
   registerSignIn(app, ctx);
   registerEmailFlows(app, ctx);

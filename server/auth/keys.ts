@@ -19,7 +19,8 @@ export const ACCESS_TOKEN_AUDIENCE = 'authenticated';
 
 export interface SigningKeys {
   kid: string;
-  publicJwk: JWK;
+  /** Served at /.well-known/jwks.json; null for a symmetric key (a project's HS256 JWT secret). */
+  publicJwk: JWK | null;
   sign(claims: JWTPayload, expiresAtSeconds: number): Promise<string>;
   /** Signature, issuer, audience and expiry; throws jose's errors otherwise. */
   verify(token: string): Promise<JWTPayload>;

@@ -54,20 +54,21 @@ const COMMON_PASSWORDS = new Set(
   ].map((p) => p.toLowerCase()),
 );
 
-const MESSAGES: Record<WeakPasswordReason, string> = {
-  length: `Password should be at least ${PASSWORD_MIN_LENGTH} characters.`,
-  characters: `Password should contain at least one character of each: ${REQUIRED_CLASSES.join(', ')}.`,
-  pwned: 'Password is known to be weak and easy to guess, please choose a different one.',
+const MESSAGES: Record<WeakPasswordReason, (minLength: number) => string> = {
+  length: (minLength) => `Password should be at least ${minLength} characters.`,
+  characters: () => `Password should contain at least one character of each: ${REQUIRED_CLASSES.join(', ')}.`,
+  pwned: () => 'Password is known to be weak and easy to guess, please choose a different one.',
 };
 
-export function passwordWeaknesses(password: string): WeakPasswordReason[] {
+/** `minLength`: a project's own setting (issue 18, GoTrue's password_min_length); the platform's is 8. */
+export function passwordWeaknesses(password: string, minLength = PASSWORD_MIN_LENGTH): WeakPasswordReason[] {
   const reasons: WeakPasswordReason[] = [];
-  if ([...password].length < PASSWORD_MIN_LENGTH) reasons.push('length');
+  if ([...password].length < minLength) reasons.push('length');
   if (!REQUIRED_CLASSES.every((chars) => [...chars].some((ch) => password.includes(ch)))) reasons.push('characters');
   if (COMMON_PASSWORDS.has(password.toLowerCase())) reasons.push('pwned');
   return reasons;
 }
 
-export function weakPasswordMessage(reasons: readonly WeakPasswordReason[]): string {
-  return reasons.map((reason) => MESSAGES[reason]).join(' ');
+export function weakPasswordMessage(reasons: readonly WeakPasswordReason[], minLength = PASSWORD_MIN_LENGTH): string {
+  return reasons.map((reason) => MESSAGES[reason](minLength)).join(' ');
 }

@@ -22,7 +22,8 @@ import { emailExists } from './user.ts';
 
 export const ADMIN_SECRET_HEADER = 'x-strata-admin-secret';
 
-function sameSecret(given: string, expected: string): boolean {
+/** The platform's admin check: the admin secret, compared in constant time. A project injects its own (index.ts). */
+export function sameSecret(given: string, expected: string): boolean {
   const a = Buffer.from(given);
   const b = Buffer.from(expected);
   return a.length === b.length && timingSafeEqual(a, b);
@@ -40,8 +41,8 @@ async function userFromPath(ctx: AuthServiceContext, c: Context): Promise<UserRo
 export function registerAdmin(app: Hono, ctx: AuthServiceContext): void {
   const requireAdmin = async (c: Context, next: Next) => {
     const given = c.req.header(ADMIN_SECRET_HEADER) ?? bearerToken(c);
-    if (!given) throw new AuthError(401, 'no_authorization', 'This endpoint requires the admin secret');
-    if (!sameSecret(given, ctx.adminSecret)) throw forbidden('not_admin', 'User not allowed');
+    if (!given) throw new AuthError(401, 'no_authorization', `This endpoint requires ${ctx.adminCredential}`);
+    if (!(await ctx.isAdmin(given))) throw forbidden('not_admin', 'User not allowed');
     await next();
   };
   app.use('/admin/*', requireAdmin);
@@ -53,7 +54,7 @@ export function registerAdmin(app: Hono, ctx: AuthServiceContext): void {
       if (body.phone) throw phoneDisabled();
       throw validationFailed('Cannot create a user without either an email or phone');
     }
-    if (body.password !== undefined) assertStrongPassword(body.password);
+    if (body.password !== undefined) assertStrongPassword(body.password, ctx.passwordMinLength);
     if (await findUserByEmail(ctx.pool, body.email)) throw emailExists();
     const user = await insertUser(ctx.pool, {
       email: body.email,
@@ -93,7 +94,7 @@ export function registerAdmin(app: Hono, ctx: AuthServiceContext): void {
     const user = await userFromPath(ctx, c);
     const body = await readBody(c, adminUpdateUserBody);
     if (body.phone) throw phoneDisabled();
-    if (body.password !== undefined) assertStrongPassword(body.password);
+    if (body.password !== undefined) assertStrongPassword(body.password, ctx.passwordMinLength);
     const updated = await updateUser(ctx.pool, user.id, {
       email: body.email,
       passwordHash: body.password !== undefined ? await hashPassword(body.password) : undefined,
@@ -151,7 +152,7 @@ export function registerAdmin(app: Hono, ctx: AuthServiceContext): void {
       if (user) throw emailExists();
       if (body.type === 'signup') {
         if (body.password === undefined) throw validationFailed('Password is required for a signup link');
-        assertStrongPassword(body.password);
+        assertStrongPassword(body.password, ctx.passwordMinLength);
       }
       const hash = body.type === 'signup' && body.password !== undefined ? await hashPassword(body.password) : null;
       user = await insertUser(ctx.pool, { email: body.email, passwordHash: hash, userMetadata: body.data, confirmed: false });

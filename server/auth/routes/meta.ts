@@ -22,9 +22,9 @@ function sameToken(given: string, expected: string): boolean {
  * Issue 13 finding 2: the inbox holds live sign-in and recovery codes, so it opens only with the token the
  * platform prints at start (also in the data folder). It is never served with CORS headers (see index.ts).
  */
-function assertInboxToken(c: Context, expected: string): void {
+async function assertInboxToken(c: Context, ctx: AuthServiceContext): Promise<void> {
   const given = c.req.header(INBOX_TOKEN_HEADER) ?? c.req.query('token');
-  if (!given || !sameToken(given, expected)) {
+  if (!given || !(await (ctx.isInboxReader ?? ((token: string) => sameToken(token, ctx.inboxToken)))(given))) {
     throw new AuthError(
       401,
       'inbox_token_required',
@@ -46,7 +46,7 @@ export function registerMeta(app: Hono, ctx: AuthServiceContext): void {
   // What auth-js and the console read to decide which sign-in methods to offer.
   app.get('/settings', (c) =>
     c.json({
-      external: { email: true, phone: false, anonymous_users: false },
+      external: { email: ctx.emailEnabled, phone: false, anonymous_users: false },
       disable_signup: false,
       // Off unless STRATA_AUTH_AUTOCONFIRM=1: a sign-up is confirmed from the mailed link or code (issue 13 #6).
       mailer_autoconfirm: ctx.autoconfirm,
@@ -59,12 +59,13 @@ export function registerMeta(app: Hono, ctx: AuthServiceContext): void {
 
   app.get('/.well-known/jwks.json', (c) => {
     c.header('cache-control', `public, max-age=${JWKS_MAX_AGE_SECONDS}`);
-    return c.json({ keys: [ctx.keys.publicJwk] });
+    // A project's tokens are HS256 (its JWT secret): no public key to publish.
+    return c.json({ keys: ctx.keys.publicJwk ? [ctx.keys.publicJwk] : [] });
   });
 
   app.get('/local/inbox', async (c) => {
     if (!ctx.inboxEnabled) throw notFound('not_found', 'The local inbox is turned off');
-    assertInboxToken(c, ctx.inboxToken);
+    await assertInboxToken(c, ctx);
     // Live codes: never cached, never framed (clickjacking), and the URL with its token never sent as a referrer.
     c.header('cache-control', 'no-store');
     c.header('referrer-policy', 'no-referrer');

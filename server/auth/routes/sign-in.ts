@@ -26,10 +26,10 @@ import { REFRESH_REUSED, rotateRefreshToken, sessionResponse, signInResponse } f
 import { findUserByEmail, findUserById, insertUser, ROLE, updateUser, userJson } from '../users.ts';
 
 /** spec A8: weak_password with reasons (HTTP 422, as GoTrue). */
-export function assertStrongPassword(password: string): void {
-  const reasons = passwordWeaknesses(password);
+export function assertStrongPassword(password: string, minLength?: number): void {
+  const reasons = passwordWeaknesses(password, minLength);
   if (reasons.length) {
-    throw unprocessable('weak_password', weakPasswordMessage(reasons), { weak_password: { reasons } });
+    throw unprocessable('weak_password', weakPasswordMessage(reasons, minLength), { weak_password: { reasons } });
   }
 }
 
@@ -66,7 +66,7 @@ export function registerSignIn(app: Hono, ctx: AuthServiceContext): void {
     }
     if (!body.email) throw phoneDisabled();
     if (!body.password) throw validationFailed('Signup requires a valid password');
-    assertStrongPassword(body.password);
+    assertStrongPassword(body.password, ctx.passwordMinLength);
     const pkce = pkceFrom(body);
     // Without autoconfirm a sign-up mails, so it counts against the mail limits too (issue 13 finding 3); counted
     // alike whether or not the address has an account.

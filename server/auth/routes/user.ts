@@ -32,7 +32,7 @@ export function registerUser(app: Hono, ctx: AuthServiceContext): void {
       }
     }
     if (body.password !== undefined) {
-      assertStrongPassword(body.password);
+      assertStrongPassword(body.password, ctx.passwordMinLength);
       if (await verifyPassword(body.password, caller.user.encrypted_password)) {
         throw unprocessable('same_password', 'New password should be different from the old password.');
       }
