@@ -25,6 +25,7 @@ import { feedbackRoutes } from './routes/feedback.ts';
 import { fileRoutes } from './routes/files.ts';
 import { lifecycleRoutes } from './routes/lifecycle.ts';
 import { upgradeRoutes } from './routes/upgrade.ts';
+import { typesRoutes } from './types-gen/routes.ts';
 import { sqlEditorRoutes } from './routes/sqlEditor.ts';
 import type { Services } from './services.ts';
 
@@ -110,6 +111,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
 
   const v1 = new Hono<AppEnv>();
   v1.route('/', upgradeRoutes());
+  v1.route('/', typesRoutes());
   app.route('/api/v1', v1);
 
   // spec A2.1: paths starting with /api are API routes, never pages.
