@@ -14,6 +14,7 @@ import {
   temporaryKeyQuery,
   updateBucketBody,
 } from '../../src/api/schemas/storage.ts';
+import { folderSizeBody, searchObjectsBody } from '../../src/api/schemas/storage-search.ts';
 import type { MemberRole } from '../../src/api/schemas/platformFields.ts';
 import { projectAccess, type ProjectRow } from '../http/access.ts';
 import type { AppEnv } from '../http/env.ts';
@@ -26,6 +27,7 @@ import { listFolder } from './listing.ts';
 import { assertObjectName } from './names.ts';
 import { copyObject, deletePrefix, findObject, moveObject, removeObjects } from './objects.ts';
 import { openStorageProject, type StorageProject } from './project.ts';
+import { folderSize, searchObjects } from './search.ts';
 import { globalFileSizeLimit, setGlobalFileSizeLimit } from './settings.ts';
 import { absoluteSignedUrl, signObjectUrl, signTemporaryKey } from './signing.ts';
 
@@ -120,6 +122,21 @@ export function platformStorageRoutes(options: { publicHost: string }): Hono<App
     const body = await readBody(c, listObjectsBody);
     await getBucket(project, bucketId(c));
     return c.json(await listFolder(project, bucketId(c), body.path ?? '', body.options ?? {}));
+  });
+
+  // issue 14: a search across the whole bucket, and a folder's size (read_only members may read both).
+  routes.post(`${bucketPath}/objects/search`, async (c) => {
+    const project = await storage(c);
+    const body = await readBody(c, searchObjectsBody);
+    await getBucket(project, bucketId(c));
+    return c.json(await searchObjects(project, bucketId(c), body.query, body.limit));
+  });
+
+  routes.post(`${bucketPath}/objects/folder-size`, async (c) => {
+    const project = await storage(c);
+    const body = await readBody(c, folderSizeBody);
+    await getBucket(project, bucketId(c));
+    return c.json(await folderSize(project, bucketId(c), body.path));
   });
 
   routes.post(`${bucketPath}/objects/move`, async (c) => {
