@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import type { Plugin } from 'vite';
+import { statechartsViewer } from './scripts/statecharts-viewer-plugin.ts';
 
 // Route loaders stay in the route tree (and so in the first load) only where a first load needs their data at
 // once: the signed-in layout, a project's layout, an organization's layout and its projects list (first page). Every other route's loader goes
@@ -67,6 +68,7 @@ export default defineConfig({
     react(),
     vanillaExtractPlugin(),
     englishOnlyAriaStrings(),
+    statechartsViewer(),
   ],
   server: {
     port: 5173,
