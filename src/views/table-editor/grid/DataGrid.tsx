@@ -1,22 +1,28 @@
 // The grid (issue 6): TanStack Table for the columns (sizes, resizing) and TanStack Virtual for rows and columns,
 // over the whole table — the rows machine loads what comes into view. Keyboard: arrows, Home/End (Ctrl: corners),
 // PageUp/PageDown, Shift to extend a range, Enter/double-click to edit, Escape, Ctrl/Cmd+C copies the range.
+// Accessibility (issue 24): the grid is one tab stop; the active cell is its aria-activedescendant (the focus stays on
+// the grid, so a cell scrolled out of the virtual window takes no focus with it). The header row and the checkbox
+// column are cells the arrows reach (Enter sorts, Space/Enter ticks, Shift+F10 opens a column's menu); their buttons
+// and checkboxes are no tab stops of their own. A saved cell is announced in a polite live region.
 import { createColumnHelper, useTable } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useSelector } from '@xstate/react';
-import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { tableRowsMachine } from '../../../../machines/table-rows.machine.ts';
 import { sameCellEditor, selectCellEditor, selectCount, selectRowTotal, selectSegments } from '../../../../machines/table-rows.selectors.ts';
-import { canEditCell, cellsToTsv, isGridKey, isJsonColumn, moveActive, outgoingReference, type GridPosition } from '../../../domain/table-editor/grid-cells.ts';
+import { canEditCell, cellsToTsv, isGridKey, isJsonColumn, outgoingReference, type GridPosition } from '../../../domain/table-editor/grid-cells.ts';
 import { rowAt } from '../../../domain/table-editor/row-segments.ts';
 import type { GridRow } from '../../../domain/table-editor/rows.ts';
 import type { ColumnInfo, Relationship, Row, RowSort, TableMeta } from '../../../domain/table-editor/types.ts';
 import { toast } from '../../../ui/toast.ts';
+import { visuallyHidden } from '../../../ui/a11y.css.ts';
 import { GridCell } from './GridCell.tsx';
 import { GridHeader } from './GridHeader.tsx';
 import type { RowSelection } from './selection.ts';
 import { gridFeatures, type GridFeatures } from './features.ts';
+import { cellId, CHECK_COLUMN, HEADER_ROW, isDataCell, moveInGrid, startPosition } from './navigation.ts';
 import * as css from './Grid.css.ts';
 
 const features = gridFeatures;
@@ -56,6 +62,8 @@ export function DataGrid(props: DataGridProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const [active, setActive] = useState<GridPosition | null>(null);
   const [anchor, setAnchor] = useState<GridPosition | null>(null);
+  const gridId = useId();
+  const [announcement, setAnnouncement] = useState('');
 
   const columnDefs = useMemo(
     () => meta.columns.map((column) => helper.accessor((row: Row) => row[column.name], { id: column.name, header: column.name, size: 180, minSize: 60, maxSize: 1200 })),
@@ -103,18 +111,25 @@ export function DataGrid(props: DataGridProps) {
 
   // A save that landed closes the editor (the machine says so); keyboard navigation goes on from the edited cell.
   useEffect(() => {
-    const saved = actor.on('cell.saved', () => scroller.current?.focus());
+    const saved = actor.on('cell.saved', (event) => {
+      scroller.current?.focus();
+      // Said by screen readers without moving focus (issue 24); the row number is the one the checkbox names.
+      setAnnouncement(`Saved ${event.column} in row ${event.index + 1}`);
+    });
     return () => saved.unsubscribe();
   }, [actor]);
 
   const pageRows = Math.max(1, Math.floor((scroller.current?.clientHeight ?? 600) / css.ROW_HEIGHT) - 1);
   const goTo = (position: GridPosition, extend: boolean) => {
     setActive(position);
-    if (!extend) setAnchor(position);
-    rowVirtualizer.scrollToIndex(position.row, { align: 'auto' });
-    columnVirtualizer.scrollToIndex(position.column, { align: 'auto' });
+    // A range spans data cells only; moving onto the header or the checkboxes starts over from there.
+    if (!extend || !isDataCell(position) || !isDataCell(anchor)) setAnchor(position);
+    // The header row is sticky: always in view.
+    if (position.row >= 0) rowVirtualizer.scrollToIndex(position.row, { align: 'auto' });
+    if (position.column >= 0) columnVirtualizer.scrollToIndex(position.column, { align: 'auto' });
+    else if (scroller.current) scroller.current.scrollLeft = 0;
   };
-  const range = active && anchor ? { top: Math.min(active.row, anchor.row), bottom: Math.max(active.row, anchor.row), left: Math.min(active.column, anchor.column), right: Math.max(active.column, anchor.column) } : null;
+  const range = isDataCell(active) && isDataCell(anchor) ? { top: Math.min(active.row, anchor.row), bottom: Math.max(active.row, anchor.row), left: Math.min(active.column, anchor.column), right: Math.max(active.column, anchor.column) } : null;
 
   const startEdit = (position: GridPosition) => {
     const column = meta.columns[position.column];
@@ -141,33 +156,77 @@ export function DataGrid(props: DataGridProps) {
     );
   };
 
+  const toggleAll = (checked: boolean) => props.onSelectionChange({ rows: new Map(), all: checked });
+  const isChecked = (row: GridRow | undefined) => selection.all || (row ? selection.rows.has(JSON.stringify(row.key)) : false);
+
+  /** Enter or Space on the active cell: what a click on it (or on its button) does. */
+  const activate = (position: GridPosition, event: React.KeyboardEvent) => {
+    const column = meta.columns[position.column];
+    if (position.column === CHECK_COLUMN) {
+      if (position.row === HEADER_ROW) return toggleAll(!selection.all);
+      const row = rowAt(segments, position.row);
+      if (row && !selection.all) toggleRow(row, !isChecked(row));
+      return;
+    }
+    if (event.key !== 'Enter' || !column) return;
+    if (position.row === HEADER_ROW) return props.onSort(column.name);
+    const row = rowAt(segments, position.row);
+    if (!row) return;
+    const reference = outgoingReference(meta, column.name);
+    const value = row.values[column.name];
+    // The cell's buttons, by key (they are no tab stops): Shift+Enter expands, Alt+Enter follows the reference.
+    if (event.shiftKey) return void ((row.truncated.includes(column.name) || isJsonColumn(column)) && value !== null && props.onExpand(column, row));
+    if (event.altKey) return void (reference && value !== null && props.onFollow(reference, value));
+    startEdit(position);
+  };
+
   const onKeyDown = (event: React.KeyboardEvent) => {
-    if (editing) return;
+    // Keys are the grid's when it has the focus: the cell editor's and a header menu's (which come through React's
+    // tree from their portal) are theirs.
+    if (editing || event.target !== event.currentTarget) return;
     if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'c') {
       event.preventDefault();
       return copy();
     }
     if (event.key === 'Escape') return setAnchor(active);
-    if (event.key === 'Enter' && active) {
+    if ((event.key === 'Enter' || event.key === ' ') && active) {
       event.preventDefault();
-      return startEdit(active);
+      return activate(active, event);
+    }
+    const menuKey = event.key === 'ContextMenu' || (event.shiftKey && event.key === 'F10') || (event.altKey && event.key === 'ArrowDown');
+    if (menuKey && active?.row === HEADER_ROW && active.column >= 0 && props.canEditColumns) {
+      event.preventDefault();
+      // ↓ on the column's menu trigger (react-aria) opens the menu with the focus on its first item (a click would
+      // leave it on the menu).
+      return void document.getElementById(menuTriggerId(active.column))?.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowDown', bubbles: true }));
     }
     if (!isGridKey(event.key)) return;
     event.preventDefault();
-    const from = active ?? { row: first, column: 0 };
-    goTo(moveActive(from, event.key, { rows: total, columns: meta.columns.length, page: pageRows }, event.ctrlKey || event.metaKey), event.shiftKey);
+    const shape = { rows: total, columns: meta.columns.length, page: pageRows, checkColumn: canEditRows };
+    goTo(moveInGrid(active ?? startPosition(), event.key, shape, event.ctrlKey || event.metaKey), event.shiftKey);
   };
 
+  const menuTriggerId = (column: number) => `${gridId}-menu-${column}`;
+  // The active cell is named only while it is rendered (the virtual window may have scrolled past it): an id that
+  // points nowhere is an ARIA error.
+  const shownRows = new Set(virtualRows.map((item) => item.index));
+  const shownColumns = new Set(columnVirtualizer.getVirtualItems().map((item) => item.index));
+  const activeShown = active !== null
+    && (active.row === HEADER_ROW || shownRows.has(active.row))
+    && (active.column === CHECK_COLUMN ? canEditRows : shownColumns.has(active.column));
+  const activeDescendant = activeShown ? cellId(gridId, active) : undefined;
+
   const totalWidth = offset + columnVirtualizer.getTotalSize();
-  const toggleRow = (row: GridRow, checked: boolean) => {
+  function toggleRow(row: GridRow, checked: boolean) {
     const keys = new Map(selection.rows);
     const id = JSON.stringify(row.key);
     if (checked) keys.set(id, row);
     else keys.delete(id);
     props.onSelectionChange({ rows: keys, all: false });
-  };
+  }
 
   return (
+    <>
     <div
       ref={scroller}
       className={css.scroller}
@@ -176,12 +235,26 @@ export function DataGrid(props: DataGridProps) {
       aria-rowcount={total + 1}
       aria-colcount={meta.columns.length + 1}
       aria-multiselectable
+      aria-activedescendant={activeDescendant}
+      aria-describedby={`${gridId}-keys`}
       tabIndex={0}
       // The router restores scrolled elements by their place in the page; this id ties what it saved to this table
       // and view, so it never puts one view's offset on another (issue 25) — the tab restores its own position.
       data-scroll-restoration-id={`grid-${hashText(props.viewKey)}`}
       onWheel={stopRestoring}
       onPointerDown={stopRestoring}
+      onFocus={(event) => {
+        const target = event.target as HTMLElement;
+        if (!event.currentTarget.contains(target)) return; // a header menu's items (a portal)
+        if (target === event.currentTarget) {
+          // Tabbing in starts on the first column's header: the first ↓ goes to row 1 (issue 24).
+          setActive((current) => current ?? startPosition());
+          return;
+        }
+        // A click on a checkbox or a header button focuses it, as does a closing menu on its trigger: the grid keeps
+        // the focus (one tab stop), except for the cell editor's input.
+        if (!(target instanceof HTMLInputElement && target.type !== 'checkbox')) event.currentTarget.focus();
+      }}
       onKeyDown={(event) => {
         stopRestoring();
         onKeyDown(event);
@@ -196,7 +269,10 @@ export function DataGrid(props: DataGridProps) {
         offset={offset}
         width={totalWidth}
         sorts={sorts}
-        selectAll={{ shown: canEditRows, checked: selection.all, onChange: (checked) => props.onSelectionChange({ rows: new Map(), all: checked }) }}
+        selectAll={{ shown: canEditRows, checked: selection.all, onChange: toggleAll }}
+        gridId={gridId}
+        active={active?.row === HEADER_ROW ? active.column : null}
+        menuTriggerId={menuTriggerId}
         canEditColumns={props.canEditColumns}
         onSort={props.onSort}
         onEditColumn={props.onEditColumn}
@@ -205,12 +281,22 @@ export function DataGrid(props: DataGridProps) {
       <div style={{ height: rowVirtualizer.getTotalSize(), width: totalWidth, position: 'relative' }}>
         {virtualRows.map((item) => {
           const row = rowAt(segments, item.index);
-          const checked = selection.all || (row ? selection.rows.has(JSON.stringify(row.key)) : false);
+          const checked = isChecked(row);
+          const checkActive = active?.row === item.index && active.column === CHECK_COLUMN;
           return (
             <div key={item.index} className={css.row} role="row" aria-rowindex={item.index + 2} data-selected={checked} style={{ top: item.start, width: totalWidth }}>
               {canEditRows ? (
-                <div className={css.checkCell} role="gridcell" style={{ left: 0, width: CHECK_WIDTH }}>
-                  <input type="checkbox" aria-label={`Select row ${item.index + 1}`} checked={checked} disabled={!row || selection.all} onChange={(event) => row && toggleRow(row, event.target.checked)} />
+                <div
+                  id={cellId(gridId, { row: item.index, column: CHECK_COLUMN })}
+                  className={css.checkCell}
+                  role="gridcell"
+                  aria-colindex={1}
+                  aria-selected={checkActive}
+                  data-active={checkActive}
+                  style={{ left: 0, width: CHECK_WIDTH }}
+                  onMouseDown={() => setActive({ row: item.index, column: CHECK_COLUMN })}
+                >
+                  <input type="checkbox" tabIndex={-1} aria-label={`Select row ${item.index + 1}`} checked={checked} disabled={!row || selection.all} onChange={(event) => row && toggleRow(row, event.target.checked)} />
                 </div>
               ) : null}
               {columnVirtualizer.getVirtualItems().map((columnItem) => {
@@ -221,6 +307,7 @@ export function DataGrid(props: DataGridProps) {
                 return (
                   <GridCell
                     key={column.name}
+                    id={cellId(gridId, position)}
                     column={column}
                     value={row?.values[column.name] ?? null}
                     loaded={Boolean(row)}
@@ -253,6 +340,12 @@ export function DataGrid(props: DataGridProps) {
       </div>
       {props.emptyState ? <div className={css.empty}>{props.emptyState}</div> : null}
     </div>
+    <p id={`${gridId}-keys`} className={visuallyHidden}>
+      Arrow keys move between cells. Enter edits a cell or sorts by a column; Space ticks a row. Shift+Enter expands a
+      value, Alt+Enter follows a reference, Shift+F10 opens a column&apos;s menu.
+    </p>
+    <div role="status" aria-live="polite" className={visuallyHidden}>{announcement}</div>
+    </>
   );
 }
 

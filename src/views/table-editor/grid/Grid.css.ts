@@ -31,6 +31,7 @@ export const header = style({
 export const headerCell = style({
   position: 'absolute', top: 0, bottom: 0, display: 'flex', alignItems: 'center', gap: vars.space.xs, padding: `0 ${vars.space.sm}`,
   borderRight: `1px solid ${vars.color.border}`, boxSizing: 'border-box', overflow: 'hidden', whiteSpace: 'nowrap',
+  selectors: { '&[data-active="true"]': { boxShadow: `inset 0 0 0 2px ${vars.color.brand}` } },
 });
 export const headerButton = style({
   all: 'unset', cursor: 'pointer', display: 'flex', alignItems: 'baseline', gap: vars.space.xs, minWidth: 0, flex: 1, overflow: 'hidden',

@@ -1,6 +1,7 @@
 // One cell of the grid: its value (NULL in italics), an expand button for values cut on the wire and JSON, a
 // 'follow' button on foreign keys, and the inline editor (Enter commits, Escape cancels; a Postgres error is shown
-// verbatim under the cell and the typed value stays).
+// verbatim under the cell and the typed value stays). The buttons are no tab stops: the grid is one (issue 24), and
+// Shift+Enter / Alt+Enter on the active cell do what they do.
 import { useEffect, useRef } from 'react';
 import { cellText } from '../../../domain/table-editor/grid-cells.ts';
 import type { ColumnInfo } from '../../../domain/table-editor/types.ts';
@@ -13,6 +14,8 @@ export interface CellEditorState {
 }
 
 export interface GridCellProps {
+  /** For the grid's aria-activedescendant. */
+  id: string;
   column: ColumnInfo;
   value: unknown;
   loaded: boolean;
@@ -43,6 +46,7 @@ export function GridCell(props: GridCellProps) {
 
   return (
     <div
+      id={props.id}
       className={css.cell}
       role="gridcell"
       aria-colindex={colIndex}
@@ -85,12 +89,12 @@ export function GridCell(props: GridCellProps) {
             {truncated ? '…' : ''}
           </span>
           {expandable && value !== null ? (
-            <button type="button" className={css.cellButton} aria-label={`Expand ${column.name}`} onMouseDown={(event) => event.stopPropagation()} onClick={props.onExpand}>
+            <button type="button" tabIndex={-1} className={css.cellButton} aria-label={`Expand ${column.name}`} onMouseDown={(event) => event.stopPropagation()} onClick={props.onExpand}>
               ⤢
             </button>
           ) : null}
           {followLabel && value !== null ? (
-            <button type="button" className={css.cellButton} aria-label={followLabel} title={followLabel} onMouseDown={(event) => event.stopPropagation()} onClick={props.onFollow}>
+            <button type="button" tabIndex={-1} className={css.cellButton} aria-label={followLabel} title={followLabel} onMouseDown={(event) => event.stopPropagation()} onClick={props.onFollow}>
               →
             </button>
           ) : null}

@@ -1,0 +1,157 @@
+// @vitest-environment jsdom
+// The grid with a keyboard and a screen reader (issue 24): one tab stop (the header's buttons and the row checkboxes
+// are cells the arrows reach), the first ↓ from the header lands on row 1, the active cell is the grid's
+// aria-activedescendant (with its aria-rowindex/colindex and aria-selected), and a saved cell is announced politely.
+import '../../../ui/testing/jsdom.ts';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import { tableRowsMachine, type FetchCountInput, type FetchRowsInput, type SaveCellInput } from '../../../../machines/table-rows.machine.ts';
+import type { FetchedPage } from '../../../domain/table-editor/row-segments.ts';
+import type { RowCount } from '../../../domain/table-editor/row-count.ts';
+import type { GridRow } from '../../../domain/table-editor/rows.ts';
+import type { ColumnInfo, TableMeta } from '../../../domain/table-editor/types.ts';
+import { DataGrid, type DataGridProps } from './DataGrid.tsx';
+import { EMPTY_SELECTION, type RowSelection } from './selection.ts';
+
+const column = (name: string, format: string): ColumnInfo => ({ name, format, is_nullable: true, is_updatable: true, is_generated: false, identity_generation: null } as unknown as ColumnInfo);
+const meta: TableMeta = {
+  id: 7, schema: 'public', name: 'items', type: 'r', comment: null, rls_enabled: false, relationships: [], estimated_rows: 3,
+  primary_keys: ['id'], columns: [column('id', 'int8'), column('name', 'text')],
+};
+const row = (i: number): GridRow => ({ values: { id: String(i + 1), name: `item ${i + 1}` }, truncated: [], cursor: [String(i + 1)], key: { id: String(i + 1) } });
+
+// The virtualizer measures its scroll element; jsdom lays nothing out.
+const sizes = { clientHeight: 400, clientWidth: 1000 };
+const saved: Partial<Record<keyof typeof sizes, PropertyDescriptor | undefined>> = {};
+beforeAll(() => {
+  for (const [name, value] of Object.entries(sizes) as Array<[keyof typeof sizes, number]>) {
+    saved[name] = Object.getOwnPropertyDescriptor(HTMLElement.prototype, name);
+    Object.defineProperty(HTMLElement.prototype, name, { configurable: true, get: () => value });
+  }
+});
+afterAll(() => {
+  for (const name of Object.keys(sizes) as Array<keyof typeof sizes>) {
+    const descriptor = saved[name];
+    if (descriptor) Object.defineProperty(HTMLElement.prototype, name, descriptor);
+    else delete (HTMLElement.prototype as unknown as Record<string, unknown>)[name];
+  }
+});
+
+function setup(overrides: Partial<DataGridProps> = {}) {
+  const saves: SaveCellInput[] = [];
+  const machine = tableRowsMachine.provide({
+    actors: {
+      fetchRows: fromPromise<FetchedPage, FetchRowsInput>(async () => ({ rows: [row(0), row(1), row(2)], offset: 0, complete: true })),
+      fetchCount: fromPromise<RowCount, FetchCountInput>(async () => ({ value: 3, exact: true })),
+      saveCell: fromPromise<Record<string, unknown>, SaveCellInput>(async ({ input }) => {
+        saves.push(input);
+        return { id: '1', name: input.value };
+      }),
+    },
+  });
+  const actor = createActor(machine, { input: { table: meta, sorts: [], filters: [] } }).start();
+  let selection: RowSelection = EMPTY_SELECTION;
+  const onSelectionChange = vi.fn((next: RowSelection) => (selection = next));
+  const onSort = vi.fn();
+  const props = (): DataGridProps => ({
+    meta, rows: actor, sorts: [], canEditRows: true, canEditColumns: true, selection, onSelectionChange, initialScrollTop: 0, viewKey: 'v',
+    onScrollTop: () => {}, onSort, onExpand: vi.fn(), onFollow: vi.fn(), onEditColumn: vi.fn(), onDeleteColumn: vi.fn(), ...overrides,
+  });
+  const view = render(<DataGrid {...props()} />);
+  const rerender = () => view.rerender(<DataGrid {...props()} />);
+  return { actor, saves, onSelectionChange, onSort, rerender };
+}
+
+const grid = () => screen.getByRole('grid', { name: 'Rows of items' });
+/** The cell the grid names as active (aria-activedescendant), as a screen reader finds it. */
+function activeCell(): HTMLElement {
+  const id = grid().getAttribute('aria-activedescendant');
+  expect(id, 'the grid names its active cell').toBeTruthy();
+  const cell = document.getElementById(id!);
+  expect(cell, 'the active cell is in the page').not.toBeNull();
+  return cell!;
+}
+const where = (cell: HTMLElement) => ({
+  row: Number(cell.closest('[role="row"]')!.getAttribute('aria-rowindex')),
+  column: Number(cell.getAttribute('aria-colindex')),
+  text: cell.textContent,
+});
+
+describe('DataGrid keyboard and screen reader (issue 24)', () => {
+  it('is one tab stop: the row checkboxes, header buttons and menu triggers inside are not', async () => {
+    setup();
+    await screen.findByText('item 3');
+    const inside = Array.from(grid().querySelectorAll<HTMLElement>('button, input, [tabindex]'));
+    expect(inside.length).toBeGreaterThan(5);
+    expect(inside.filter((element) => element.tabIndex >= 0).map((element) => element.getAttribute('aria-label') ?? element.textContent)).toEqual([]);
+
+    const user = userEvent.setup();
+    await user.tab();
+    expect(document.activeElement).toBe(grid());
+    await user.tab();
+    expect(grid().contains(document.activeElement)).toBe(false);
+  });
+
+  it('starts on the first header, the first ↓ lands on row 1, and the active cell is exposed as it moves', async () => {
+    setup();
+    await screen.findByText('item 3');
+    const user = userEvent.setup();
+    await user.tab();
+    expect(where(activeCell())).toMatchObject({ row: 1, column: 2 });
+    expect(activeCell().getAttribute('role')).toBe('columnheader');
+
+    await user.keyboard('{ArrowDown}');
+    expect(where(activeCell())).toEqual({ row: 2, column: 2, text: '1' });
+    expect(activeCell().getAttribute('aria-selected')).toBe('true');
+    await user.keyboard('{ArrowRight}{ArrowDown}');
+    expect(where(activeCell())).toEqual({ row: 3, column: 3, text: 'item 2' });
+    expect(screen.getByText('item 1').closest('[role="gridcell"]')!.getAttribute('aria-selected')).toBe('false');
+  });
+
+  it('reaches the checkboxes and the header with the arrows: Space ticks a row, Enter on a header sorts', async () => {
+    const { onSelectionChange, onSort, rerender } = setup();
+    await screen.findByText('item 3');
+    const user = userEvent.setup();
+    await user.tab();
+    await user.keyboard('{ArrowDown}{ArrowLeft}');
+    expect(where(activeCell())).toMatchObject({ row: 2, column: 1 });
+    await user.keyboard(' ');
+    expect([...onSelectionChange.mock.lastCall![0].rows.keys()]).toEqual([JSON.stringify({ id: '1' })]);
+    rerender();
+    expect((screen.getByRole('checkbox', { name: 'Select row 1' }) as HTMLInputElement).checked).toBe(true);
+
+    await user.keyboard('{ArrowUp}{ArrowRight}{ArrowRight}{Enter}');
+    expect(onSort).toHaveBeenCalledWith('name');
+  });
+
+  it('opens a column menu with Shift+F10 on its header', async () => {
+    setup();
+    await screen.findByText('item 3');
+    const user = userEvent.setup();
+    await user.tab();
+    await user.keyboard('{Shift>}{F10}{/Shift}');
+    const item = await screen.findByRole('menuitem', { name: 'Edit column' });
+    await waitFor(() => expect(document.activeElement).toBe(item));
+  });
+
+  it('edits the active cell with Enter and announces the save in a polite live region', async () => {
+    const { saves } = setup();
+    await screen.findByText('item 3');
+    const user = userEvent.setup();
+    await user.tab();
+    await user.keyboard('{ArrowDown}{ArrowRight}{Enter}');
+    const editor = await screen.findByRole('textbox', { name: 'Edit name' });
+    await waitFor(() => expect(document.activeElement).toBe(editor));
+    await user.clear(editor);
+    await user.type(editor, 'renamed{Enter}');
+    await waitFor(() => expect(saves).toHaveLength(1));
+    const status = screen.getByRole('status');
+    expect(status.getAttribute('aria-live')).toBe('polite');
+    await waitFor(() => expect(status.textContent).toBe('Saved name in row 1'));
+    await waitFor(() => expect(document.activeElement).toBe(grid()));
+    await act(async () => {});
+    expect(where(activeCell())).toEqual({ row: 2, column: 3, text: 'renamed' });
+  });
+});
