@@ -1,5 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useCallback, useRef, useState } from 'react';
+import type { StorageSearchHit } from '../../api/schemas/storage-search.ts';
+import { previewFile, type PreviewFile } from '../../domain/storage-preview.ts';
 import type { Row } from '../../../machines/storage-explorer.selectors.ts';
 import {
   selectBucket,
@@ -11,20 +13,25 @@ import {
   selectRunning,
   selectSelection,
 } from '../../../machines/storage-explorer.selectors.ts';
-import { SORT_BY, SORT_BY_LABELS, folderMessages, type SortBy } from '../../domain/storage.ts';
+import { SORT_BY, SORT_BY_LABELS, baseName, folderMessages, type SortBy } from '../../domain/storage.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Menu, MenuItem, MenuSection, MenuTrigger } from '../../ui/Menu.tsx';
 import { toast } from '../../ui/toast.ts';
 import { collectDroppedItems } from './uploads/dropped-items.ts';
 import { useUploads, useUploadsSettled } from './uploads/useUploads.ts';
+import { BucketSearchBox, BucketSearchResults, FolderSize } from './BucketSearch.tsx';
 import { ExplorerColumn } from './ExplorerColumn.tsx';
+import { FilePreview } from './FilePreview.tsx';
 import type { RowAction } from './ExplorerRow.tsx';
 import { ItemDialogs, type ItemDialog } from './ItemDialogs.tsx';
 import { Refusable, type StorageRefusal } from './Refusable.tsx';
 import type { ExplorerRef } from './useStorageExplorer.ts';
 import * as css from './Storage.css.ts';
 
-/** The opened bucket (spec B2.4): breadcrumb, view and sort, folder and file actions, uploads, the columns. */
+/**
+ * The opened bucket (spec B2.4): breadcrumb, view and sort, folder and file actions, uploads, the columns; issue 14:
+ * a search across the bucket, the open folder's size, and a preview pane for the one selected (or found) file.
+ */
 export function Explorer({ explorer, projectRef, refusal }: { explorer: ExplorerRef; projectRef: string; refusal: StorageRefusal }) {
   const bucket = useSelector(explorer, selectBucket);
   const columns = useSelector(explorer, selectColumns);
@@ -37,19 +44,37 @@ export function Explorer({ explorer, projectRef, refusal }: { explorer: Explorer
   const [dialog, setDialog] = useState<ItemDialog | null>(null);
   const picker = useRef<HTMLInputElement>(null);
   const { enqueue } = useUploads();
+  const [query, setQuery] = useState('');
+  const [found, setFound] = useState<StorageSearchHit | null>(null);
+  // Bumped when the bucket's files change here (uploads, reload), so the folder size is read again.
+  const [version, setVersion] = useState(0);
+  const onQuery = useCallback((next: string) => {
+    setQuery(next);
+    setFound(null);
+  }, []);
   // Rows are memoised: they get callbacks that never change and read the latest handlers through refs.
   const handlers = useRef<{ row: (row: Row, action: RowAction, additive: boolean) => void }>({ row: () => {} });
   const onRowAction = useCallback((row: Row, action: RowAction, additive: boolean) => handlers.current.row(row, action, additive), []);
   const onSubmitName = useCallback((name: string) => explorer.send({ type: 'editing.submit', name }), [explorer]);
   const onCancelName = useCallback(() => explorer.send({ type: 'editing.cancel' }), [explorer]);
   useUploadsSettled((event) => {
-    if (event.bucketId === bucket?.id) explorer.send({ type: 'explorer.refresh' });
+    if (event.bucketId !== bucket?.id) return;
+    explorer.send({ type: 'explorer.refresh' });
+    setVersion((v) => v + 1);
   });
   if (!bucket) return null;
   const bucketId = bucket.id;
   const current = columns.at(-1);
   const currentIndex = Math.max(0, columns.length - 1);
   const isList = preferences.view === 'LIST';
+  // The file the preview pane shows: the one picked among the search's hits, else the only one selected.
+  const selectedItem = selection.length === 1 ? columns.flatMap((column) => column.items).find((item) => item.path === selection[0] && item.type === 'FILE') : undefined;
+  const previewed: PreviewFile | null =
+    query !== '' && found
+      ? previewFile({ path: found.name, name: baseName(found.name), metadata: { size: found.size, mimetype: found.mimetype }, created_at: null, updated_at: found.updated_at })
+      : query === '' && selectedItem
+        ? previewFile(selectedItem)
+        : null;
 
   const upload = (files: { file: File; relativePath: string }[], prefix: string, existingNames: string[]) =>
     enqueue({ projectRef, bucketId, prefix, files, existingNames });
@@ -149,7 +174,16 @@ export function Explorer({ explorer, projectRef, refusal }: { explorer: Explorer
             </MenuSection>
           </Menu>
         </MenuTrigger>
-        <Button size="tiny" onPress={() => explorer.send({ type: 'explorer.refresh' })} isPending={listing}>Reload</Button>
+        <Button
+          size="tiny"
+          onPress={() => {
+            explorer.send({ type: 'explorer.refresh' });
+            setVersion((v) => v + 1);
+          }}
+          isPending={listing}
+        >
+          Reload
+        </Button>
         <Refusable refused={refusal('createFolder')}>
           <Button
             size="tiny"
@@ -175,6 +209,10 @@ export function Explorer({ explorer, projectRef, refusal }: { explorer: Explorer
             e.target.value = '';
           }}
         />
+      </div>
+      <div className={css.toolbar}>
+        <BucketSearchBox bucketId={bucketId} onQuery={onQuery} />
+        {current ? <FolderSize projectRef={projectRef} bucketId={bucketId} path={current.path} version={version} /> : null}
       </div>
       {selection.length > 0 ? (
         <div className={css.selectionBar} role="region" aria-label="Selected files">
@@ -202,20 +240,35 @@ export function Explorer({ explorer, projectRef, refusal }: { explorer: Explorer
           <Button size="tiny" variant="ghost" onPress={() => explorer.send({ type: 'selection.set', paths: [] })}>Clear</Button>
         </div>
       ) : null}
-      {isList ? (
-        current ? (
-          <div className={css.listWrap} data-testid="storage-list-view">
-            <div className={css.listHeader} aria-hidden><span style={{ flex: 1 }}>Name</span><span style={{ width: 140 }}>Type</span><span style={{ width: 160 }}>Last updated</span><span style={{ width: 70, textAlign: 'right' }}>Size</span></div>
-            <ExplorerColumn key={current.id} column={current} openPath={null} wide {...columnProps(currentIndex)} />
+      <div className={css.explorerBody}>
+        {query !== '' ? (
+          <BucketSearchResults projectRef={projectRef} bucketId={bucketId} query={query} picked={found?.name ?? null} onPick={setFound} />
+        ) : isList ? (
+          current ? (
+            <div className={css.listWrap} data-testid="storage-list-view">
+              <div className={css.listHeader} aria-hidden><span style={{ flex: 1 }}>Name</span><span style={{ width: 140 }}>Type</span><span style={{ width: 160 }}>Last updated</span><span style={{ width: 70, textAlign: 'right' }}>Size</span></div>
+              <ExplorerColumn key={current.id} column={current} openPath={null} wide {...columnProps(currentIndex)} />
+            </div>
+          ) : null
+        ) : (
+          <div className={css.columns} data-testid="storage-column-view">
+            {columns.map((column, index) => (
+              <ExplorerColumn key={`${index}:${column.id}`} column={column} openPath={columns[index + 1]?.path ?? null} {...columnProps(index)} />
+            ))}
           </div>
-        ) : null
-      ) : (
-        <div className={css.columns} data-testid="storage-column-view">
-          {columns.map((column, index) => (
-            <ExplorerColumn key={`${index}:${column.id}`} column={column} openPath={columns[index + 1]?.path ?? null} {...columnProps(index)} />
-          ))}
-        </div>
-      )}
+        )}
+        {previewed ? (
+          <FilePreview
+            key={previewed.path}
+            projectRef={projectRef}
+            bucketId={bucketId}
+            isPublic={bucket.public}
+            file={previewed}
+            onDownload={() => explorer.send({ type: 'operation.run', operation: { kind: 'file.download', bucketId, path: previewed.path } })}
+            onClose={() => (query !== '' ? setFound(null) : explorer.send({ type: 'selection.set', paths: [] }))}
+          />
+        ) : null}
+      </div>
       <ItemDialogs dialog={dialog} onClose={() => setDialog(null)} explorer={explorer} projectRef={projectRef} bucketId={bucketId} />
     </div>
   );

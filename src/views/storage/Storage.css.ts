@@ -133,3 +133,17 @@ export const menuButton = style({
 /** The wrapper of a refused write (Refusable): the disabled control lets the pointer through, so hover reaches the tooltip. */
 export const refusable = style({ display: 'inline-flex', cursor: 'not-allowed' });
 globalStyle(`${refusable} > *`, { pointerEvents: 'none' });
+// The preview pane (issue 14).
+export const explorerBody = style({ display: 'flex', flex: 1, minHeight: 0 });
+export const preview = style({ width: 320, flexShrink: 0, borderLeft: `1px solid ${vars.color.border}`, padding: 12, display: 'flex', flexDirection: 'column', gap: 12, overflowY: 'auto' });
+export const previewHeader = style({ display: 'flex', alignItems: 'center', gap: 8 });
+export const previewTitle = style({ flex: 1, minWidth: 0, margin: 0, fontSize: 14, fontWeight: 500, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' });
+export const previewMedia = style({ display: 'flex', justifyContent: 'center', alignItems: 'center', minHeight: 120, background: vars.color.brandSubtle, borderRadius: 6, overflow: 'hidden' });
+export const previewImage = style({ maxWidth: '100%', maxHeight: 240, objectFit: 'contain', display: 'block' });
+export const previewText = style({ margin: 0, padding: 8, width: '100%', maxHeight: 240, overflow: 'auto', fontFamily: vars.font.mono, fontSize: 12, whiteSpace: 'pre-wrap', wordBreak: 'break-word' });
+export const previewMeta = style({ display: 'grid', gridTemplateColumns: 'auto 1fr', gap: '4px 12px', margin: 0, fontSize: 12 });
+export const previewUrl = style({ display: 'flex', flexDirection: 'column', gap: 6 });
+export const searchResults = style({ flex: 1, overflow: 'auto', listStyle: 'none', margin: 0, padding: 0 });
+export const searchHit = style({ display: 'flex', gap: 8, width: '100%', padding: '6px 12px', border: 'none', background: 'none', textAlign: 'left', cursor: 'pointer', font: 'inherit', color: 'inherit', ':hover': { background: vars.color.brandSubtle } });
+globalStyle(`${previewMeta} dd, ${previewMeta} dt`, { margin: 0 });
+globalStyle(`${previewMeta} dt`, { color: vars.color.muted });
