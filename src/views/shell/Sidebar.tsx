@@ -26,6 +26,8 @@ interface SidebarLink {
   icon: IconName;
   dot?: 'red' | 'amber' | null;
   disabled?: boolean;
+  /** API Docs behind its flag: opens the side panel over the current page (spec A2.2, B2.5). */
+  opensSidePanel?: boolean;
 }
 
 /** The project or organization sidebar (spec A2.4); its behaviour preference lives in the sidebar actor. */
@@ -54,7 +56,9 @@ export function Sidebar({ data, inSheet = false }: { data: ShellData; inSheet?: 
               {group.map((item) => (
                 <Link
                   key={item.key}
-                  to={item.href}
+                  {...(item.opensSidePanel
+                    ? { to: '.', search: (prev: Record<string, unknown>) => ({ ...prev, apiDocs: true }) }
+                    : { to: item.href })}
                   className={css.item}
                   aria-disabled={item.disabled || undefined}
                   aria-label={item.label}

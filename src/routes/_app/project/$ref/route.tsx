@@ -1,4 +1,4 @@
-import { Outlet, createFileRoute } from '@tanstack/react-router';
+import { Outlet, createFileRoute, useNavigate } from '@tanstack/react-router';
 import { writeLastVisitedOrg } from '../../../../actors/last-visited.ts';
 import { RouteError } from '../../../../views/errors/RouteError.tsx';
 import { fetchProject } from '../../../../api/platform.ts';
@@ -7,6 +7,7 @@ import { fetchPermissions } from '../../../../api/project-lifecycle.ts';
 import { ProjectStatusProvider } from '../../../../views/shared/ProjectStatusContext.tsx';
 import { ProjectStatusGate } from '../../../../views/project-status/ProjectStatusGate.tsx';
 import { ProjectEditorStateProvider } from '../../../../views/editor/ProjectEditorState.tsx';
+import { ApiDocsSidePanel } from '../../../../views/api-docs/ApiDocsSidePanel.tsx';
 import { PROJECT_DETAILS_STALE_MS } from '../../../../domain/cache.ts';
 import { bool, compact, str } from '../../../../search-params.ts';
 
@@ -24,6 +25,8 @@ export const Route = createFileRoute('/_app/project/$ref')({
       source: str(raw, 'source'),
       method: str(raw, 'method'),
       trackingId: str(raw, 'trackingId'),
+      // spec A2.2, B2.5: the API docs side panel (apiDocsSidePanel flag) is open over the page.
+      apiDocs: bool(raw, 'apiDocs'),
     }),
   loader: async ({ params }) => {
     // spec A6: the user's memberships, read beside the project (in parallel) for the permission checks of every
@@ -43,7 +46,8 @@ export const Route = createFileRoute('/_app/project/$ref')({
 // spec A2.8: every project page sits behind the status screens; one status actor per project (keyed by ref).
 function ProjectLayout() {
   const { project, settings } = Route.useLoaderData();
-  const { trackingId } = Route.useSearch();
+  const { trackingId, apiDocs } = Route.useSearch();
+  const navigate = useNavigate();
   return (
     <ProjectStatusProvider key={project.ref} project={project}>
       <ProjectStatusGate settings={settings} trackingId={trackingId}>
@@ -52,6 +56,12 @@ function ProjectLayout() {
         <ProjectEditorStateProvider projectRef={project.ref}>
           <Outlet />
         </ProjectEditorStateProvider>
+        {apiDocs && (
+          <ApiDocsSidePanel
+            project={project}
+            onClose={() => void navigate({ to: '.', search: (prev: Record<string, unknown>) => ({ ...prev, apiDocs: undefined }) })}
+          />
+        )}
       </ProjectStatusGate>
     </ProjectStatusProvider>
   );

@@ -1,7 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PendingPage } from '../../../../../views/pages/PendingPage.tsx';
+import { GraphiqlUnavailable } from '../../../../../views/api-docs/GraphiqlUnavailable.tsx';
 
 export const Route = createFileRoute('/_app/project/$ref/api/graphiql')({
-  staticData: { title: "GraphiQL" },
-  component: () => <PendingPage title="GraphiQL" area="the API docs" />,
+  staticData: { title: 'GraphiQL' },
+  component: GraphiqlRoute,
 });
+
+function GraphiqlRoute() {
+  const { ref } = Route.useParams();
+  return <GraphiqlUnavailable projectRef={ref} />;
+}
