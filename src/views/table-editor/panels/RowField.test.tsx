@@ -12,6 +12,7 @@ import type { ColumnInfo, TableMeta } from '../../../domain/table-editor/types.t
 import { EditorTabsProvider } from '../../editor/EditorTabsContext.tsx';
 import { TableEditorProvider, useTableEditor, type TableEditorUiActor } from '../TableEditorContext.tsx';
 import { PanelHost } from './PanelHost.tsx';
+import { RowField } from './RowField.tsx';
 
 const api = vi.hoisted(() => ({ runScript: vi.fn(), fetchEditRow: vi.fn() }));
 vi.mock('../../../api/table-editor-panels.ts', () => ({
@@ -131,5 +132,25 @@ describe('row fields: one field per type in Insert row and Edit row', () => {
     await waitFor(() => expect(screen.queryByRole('option')).toBeNull());
     await user.click(expectDropdown('done', 'true'));
     expect((await screen.findAllByRole('option')).map((option) => option.textContent)).toEqual(['true', 'false', 'DEFAULT']);
+  });
+});
+
+describe('row fields: the mode buttons name their column (issue 24)', () => {
+  it("a screen reader's button list tells 'Set to NULL' of one column from another's", async () => {
+    const note = col('note');
+    const due = col('due', { format: 'date', data_type: 'date', default_value: 'now()' });
+    const onChange = vi.fn();
+    render(
+      <>
+        <RowField column={note} value={{ mode: 'default' }} onChange={onChange} isDisabled={false} />
+        <RowField column={due} value={{ mode: 'null' }} onChange={onChange} isDisabled={false} />
+      </>,
+    );
+    const names = screen.getAllByRole('button').map((button) => button.getAttribute('aria-label') ?? button.textContent);
+    expect(names).toEqual(['Set a value for note', 'Set note to NULL', 'Set a value for due', 'Use DEFAULT for due']);
+    // The visible text stays the short one.
+    expect(screen.getByRole('button', { name: 'Set note to NULL' }).textContent).toBe('Set to NULL');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Set note to NULL' }));
+    expect(onChange).toHaveBeenCalledWith({ mode: 'null' });
   });
 });

@@ -131,15 +131,17 @@ export function RowField({ column, value, onChange, isDisabled, onSelectRecord, 
         nullable={column.is_nullable}
         hasDefault={hasDefault}
       />
+      {/* The buttons repeat in every field: their names carry the column, so a screen reader's list of buttons tells
+          them apart (issue 24). */}
       <div className={css.modeGroup}>
         {!choosesModes && value.mode !== 'value' ? (
-          <Button size="tiny" variant="outline" onPress={() => onChange({ mode: 'value', text: '' })} isDisabled={isDisabled}>Set a value</Button>
+          <Button size="tiny" variant="outline" onPress={() => onChange({ mode: 'value', text: '' })} isDisabled={isDisabled} aria-label={`Set a value for ${column.name}`}>Set a value</Button>
         ) : null}
         {!choosesModes && column.is_nullable && value.mode !== 'null' ? (
-          <Button size="tiny" variant="ghost" onPress={() => onChange({ mode: 'null' })} isDisabled={isDisabled}>Set to NULL</Button>
+          <Button size="tiny" variant="ghost" onPress={() => onChange({ mode: 'null' })} isDisabled={isDisabled} aria-label={`Set ${column.name} to NULL`}>Set to NULL</Button>
         ) : null}
         {!choosesModes && hasDefault && value.mode !== 'default' ? (
-          <Button size="tiny" variant="ghost" onPress={() => onChange({ mode: 'default' })} isDisabled={isDisabled}>Use DEFAULT</Button>
+          <Button size="tiny" variant="ghost" onPress={() => onChange({ mode: 'default' })} isDisabled={isDisabled} aria-label={`Use DEFAULT for ${column.name}`}>Use DEFAULT</Button>
         ) : null}
         {onSelectRecord ? (
           <Button size="tiny" variant="outline" onPress={onSelectRecord} isDisabled={isDisabled}>Select a record</Button>
