@@ -1,0 +1,118 @@
+import { readFileSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import pg from 'pg';
+import type { ViteDevServer } from 'vite';
+import { leaveFixtureAsFound } from './support/cleanup.ts';
+import { SESSION_KEY, STORAGE_STATE, accessToken, readFixture } from './support/fixture.ts';
+
+// The local statechart viewer (issue 26) is served by the dev server only: this spec starts `vite` in dev mode on
+// its own port, proxied to the platform the e2e config started, and follows the project-status machine live while
+// a project of its own is built in another tab, then paused (the pause held open for real, as in
+// project-status.spec.ts, so the highlighted state can be seen changing).
+
+test.describe.configure({ mode: 'serial' });
+
+const DEV_PORT = Number(process.env.STATECHARTS_DEV_PORT ?? 56290);
+const DEV = `http://127.0.0.1:${DEV_PORT}`;
+const DB_PASS = 'Strong-db-pass-123';
+let dev: ViteDevServer | undefined;
+let ref = '';
+
+test.beforeAll(async ({ baseURL }) => {
+  const { createServer } = await import('vite');
+  const platform = baseURL ?? 'http://127.0.0.1:54391';
+  dev = await createServer({
+    configFile: 'vite.config.ts',
+    logLevel: 'warn',
+    server: {
+      host: '127.0.0.1',
+      port: DEV_PORT,
+      strictPort: true,
+      proxy: { '/api': platform, '/auth': platform, '/storage': platform, '/p/': platform },
+    },
+  });
+  await dev.listen();
+});
+
+test.afterAll(async () => {
+  await dev?.close();
+  await leaveFixtureAsFound(ref ? [ref] : []);
+});
+
+/** The e2e session lives in the built console's origin: the dev origin gets the same token. */
+async function signInDevOrigin(page: Page) {
+  const state = JSON.parse(readFileSync(STORAGE_STATE, 'utf8')) as { origins: Array<{ localStorage: Array<{ name: string; value: string }> }> };
+  const token = state.origins.flatMap((o) => o.localStorage).find((item) => item.name === SESSION_KEY)?.value;
+  expect(token).toBeTruthy();
+  await page.context().addInitScript(([key, value]) => localStorage.setItem(key, value), [SESSION_KEY, token!] as const);
+}
+
+const highlighted = (viewer: Page) => viewer.locator('#sc-canvas [data-state].sc-active');
+
+test('the viewer draws every machine and highlights the live project status as it changes', async ({ page, request }) => {
+  test.setTimeout(180_000);
+  await signInDevOrigin(page);
+  const viewer = page;
+  await viewer.goto(`${DEV}/dashboard/__statecharts#projectStatus`);
+  await expect(viewer.locator('body[data-chart="projectStatus"]')).toBeVisible({ timeout: 90_000 });
+  await expect(viewer.locator('#sc-list a')).toHaveCount(JSON.parse(readFileSync('stately.json', 'utf8')).machines.length);
+  // Drawn from the machine: its states, the spec sections beside it.
+  for (const id of ['projectStatus.building', 'projectStatus.active', 'projectStatus.pausing', 'projectStatus.settled']) {
+    await expect(viewer.locator(`[data-state="${id}"]`)).toHaveCount(1);
+  }
+  await expect(viewer.locator('#sc-spec')).toContainText('A4.1');
+  // Delays by their names; a transition without a target is listed in its state's box.
+  await expect(viewer.locator('[data-state="projectStatus.building"] > text', { hasText: 'after buildingSupport / offerSupport' })).toHaveCount(1);
+  await expect(viewer.locator('[data-transition="projectStatus.building.waiting#xstate.after.statusPoll.projectStatus.building.waiting#0"]')).toContainText('after statusPoll');
+  await expect(highlighted(viewer)).toHaveCount(0);
+
+  // Another tab of the dev console: a new project, opened at once while it is being built.
+  const consoleTab = await page.context().newPage();
+  await consoleTab.goto(`${DEV}/dashboard/organizations`);
+  const headers = { authorization: `Bearer ${await accessToken(consoleTab)}` };
+  const { orgSlug } = readFixture();
+  const created = await request.post('/api/platform/projects', {
+    headers,
+    data: { organization_slug: orgSlug, name: 'Charted', db_pass: DB_PASS, db_region: 'local' },
+  });
+  expect(created.status()).toBe(201);
+  ref = (await created.json()).ref;
+  await consoleTab.goto(`${DEV}/dashboard/project/${ref}`);
+
+  // The viewer follows the actor of that tab: a live badge, a timeline, and the active state highlighted.
+  await expect(viewer.locator('#sc-list a', { hasText: 'projectStatus' }).locator('.sc-live-badge')).toBeVisible({ timeout: 60_000 });
+  await expect(viewer.locator('#sc-timeline li').first()).toBeVisible();
+  await expect(consoleTab.getByTestId('project-status')).toHaveText('Active', { timeout: 60_000 });
+  await expect(viewer.locator('[data-state="projectStatus.active"]')).toHaveClass(/sc-active/);
+  await expect(viewer.locator('[data-state="projectStatus.building"]')).not.toHaveClass(/sc-active/);
+  // The actor started in 'building' if it met the project COMING_UP (provisioning takes a moment): then the
+  // timeline can step back to it and the chart highlights building again.
+  const buildingEntry = viewer.locator('#sc-timeline button', { hasText: '"building"' }).first();
+  if ((await buildingEntry.count()) > 0) {
+    await buildingEntry.click();
+    await expect(viewer.locator('[data-state="projectStatus.building"]')).toHaveClass(/sc-active/);
+    await buildingEntry.click();
+  }
+
+  // A pause held open for real (an uncommitted ALTER DATABASE): the highlight moves to pausing, then paused.
+  const project = await (await request.get(`/api/platform/projects/${ref}`, { headers })).json();
+  const url = new URL(String(project.connectionString).replace('[YOUR_PASSWORD]', DB_PASS));
+  const client = new pg.Client({ host: url.hostname, port: Number(url.port), user: decodeURIComponent(url.username), password: DB_PASS, database: url.pathname.slice(1) });
+  client.on('error', () => {});
+  await client.connect();
+  await client.query('begin');
+  await client.query(`alter database ${client.escapeIdentifier(url.pathname.slice(1))} connection limit 90`);
+  try {
+    expect((await request.post(`/api/platform/projects/${ref}/pause`, { headers })).status()).toBe(200);
+    await consoleTab.reload();
+    await expect(viewer.locator('[data-state="projectStatus.pausing"]')).toHaveClass(/sc-active/, { timeout: 30_000 });
+    await expect(viewer.locator('[data-state="projectStatus.active"]')).not.toHaveClass(/sc-active/);
+    await viewer.locator('#sc-fit').click();
+    await viewer.screenshot({ path: 'e2e/screenshots/statecharts-live.png' });
+  } finally {
+    await client.query('rollback').catch(() => {});
+    await client.end().catch(() => {});
+  }
+  await expect(viewer.locator('[data-state="projectStatus.pausing"]')).not.toHaveClass(/sc-active/, { timeout: 30_000 });
+  await expect(viewer.locator('#sc-timeline button', { hasText: 'pausing' }).first()).toBeVisible();
+});
