@@ -84,15 +84,34 @@ export function BucketDialog({ projectRef, bucket, isOpen, onClose, onSaved }: B
         <form className={css.form} onSubmit={(e) => { e.preventDefault(); submit(); }}>
           {!editing && (
             <>
-              <div role="radiogroup" aria-label="Bucket type" className={css.typeOptions}>
+              {/* The first control, and where the focus starts (issue 24): it came after Cancel in the tab order when
+                  the focus started on the name below it. One tab stop; the arrows choose (the ARIA radio group). */}
+              <div role="radiogroup" aria-label="Bucket type" className={css.typeOptions} onKeyDown={(event) => {
+                const step = event.key === 'ArrowRight' || event.key === 'ArrowDown' ? 1 : event.key === 'ArrowLeft' || event.key === 'ArrowUp' ? -1 : 0;
+                if (step === 0) return;
+                event.preventDefault();
+                const next = BUCKET_TYPES[(BUCKET_TYPES.indexOf(type) + step + BUCKET_TYPES.length) % BUCKET_TYPES.length]!;
+                setType(next);
+                event.currentTarget.querySelector<HTMLElement>(`[data-type="${next}"]`)?.focus();
+              }}>
                 {BUCKET_TYPES.map((t) => (
-                  <button key={t} type="button" role="radio" aria-checked={type === t} className={css.typeOption} onClick={() => setType(t)}>
+                  <button
+                    key={t}
+                    type="button"
+                    role="radio"
+                    data-type={t}
+                    aria-checked={type === t}
+                    tabIndex={type === t ? 0 : -1}
+                    autoFocus={type === t}
+                    className={css.typeOption}
+                    onClick={() => setType(t)}
+                  >
                     <div className={css.typeTitle}>{BUCKET_TYPE_LABELS[t]}</div>
                     {BUCKET_TYPE_DESCRIPTIONS[t]}
                   </button>
                 ))}
               </div>
-              <TextField label="Bucket name" value={name} onChange={setName} autoFocus description="Letters, digits, '_', '.' and '-'." />
+              <TextField label="Bucket name" value={name} onChange={setName} description="Letters, digits, '_', '.' and '-'." />
             </>
           )}
           <Switch isSelected={isPublic} onChange={setPublic}>Public bucket</Switch>
