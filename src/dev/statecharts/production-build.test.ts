@@ -1,0 +1,41 @@
+// The statechart viewer and the live reporter are development tools (issue 26): a production build must carry none
+// of their code. Builds the console with the project's vite.config.ts and searches every emitted file for strings
+// only the viewer's modules contain (each checked to be present in those modules, so the search can fail).
+import { readFileSync, readdirSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const MARKERS = ['strata:statecharts', '__statecharts', 'sc-chart', 'elk.hierarchyHandling', 'sc-live-badge'];
+const SOURCES = ['live-reporter.ts', 'render.ts', 'layout.ts', 'viewer.ts'].map((f) => readFileSync(new URL(f, import.meta.url), 'utf8'));
+const PLUGIN = readFileSync(resolve('scripts/statecharts-viewer-plugin.ts'), 'utf8');
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? filesUnder(join(dir, entry.name)) : [join(dir, entry.name)]));
+}
+
+describe('production build', () => {
+  it('the markers are the viewer’s own strings', () => {
+    for (const marker of MARKERS) expect([...SOURCES, PLUGIN].some((source) => source.includes(marker)), marker).toBe(true);
+  });
+
+  it('has no statechart viewer or live-reporter code', { timeout: 240_000 }, async () => {
+    const outDir = resolve('.tmp/dist-statecharts-check');
+    rmSync(outDir, { recursive: true, force: true });
+    const { build } = await import('vite');
+    // Vitest sets NODE_ENV=test, with which Vite builds import.meta.env.DEV as true; `vite build` runs with production.
+    const nodeEnv = process.env.NODE_ENV;
+    process.env.NODE_ENV = 'production';
+    try {
+      await build({ configFile: resolve('vite.config.ts'), mode: 'production', logLevel: 'silent', build: { outDir, emptyOutDir: true } });
+    } finally {
+      process.env.NODE_ENV = nodeEnv;
+    }
+    const files = filesUnder(outDir);
+    expect(files.some((f) => f.endsWith('.js'))).toBe(true);
+    for (const file of files) {
+      const text = readFileSync(file, 'utf8');
+      for (const marker of MARKERS) expect(text.includes(marker), `${marker} in ${file}`).toBe(false);
+    }
+    rmSync(outDir, { recursive: true, force: true });
+  });
+});
