@@ -101,10 +101,11 @@ export interface InboxMessage {
 
 export const INBOX_PAGE_SIZE = 50;
 
+// Newest first by the table's id: a bare `id` would name the text output column, and '9' sorts after '12'.
 export async function readInbox(db: Queryable, email?: string): Promise<InboxMessage[]> {
   const result = await db.query<InboxMessage>(
     `SELECT id::text, to_email, subject, body_text, link, code, created_at FROM auth.mail_outbox
-     WHERE $1::text IS NULL OR to_email = $1 ORDER BY id DESC LIMIT $2`,
+     WHERE $1::text IS NULL OR to_email = $1 ORDER BY mail_outbox.id DESC LIMIT $2`,
     [email?.toLowerCase() ?? null, INBOX_PAGE_SIZE],
   );
   return result.rows;
