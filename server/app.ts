@@ -17,6 +17,7 @@ import { profileRoutes } from './routes/profile.ts';
 import { projectRoutes } from './routes/projects.ts';
 import { projectApiRoutes } from './project-api/rest.ts';
 import { dataApiConfigRoutes } from './data-api/config.ts';
+import { projectAuthConfigRoutes } from './project-auth/config.ts';
 import { platformStorageRoutes } from './storage/platformRoutes.ts';
 import { storageServiceRoutes } from './storage/service.ts';
 import { backupRoutes } from './routes/backups.ts';
@@ -102,6 +103,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   platform.route('/', tableImportRoutes());
   platform.route('/', platformStorageRoutes({ publicHost: deps.publicHost }));
   platform.route('/', dataApiConfigRoutes());
+  platform.route('/', projectAuthConfigRoutes());
   platform.route('/', lifecycleRoutes());
   platform.route('/', backupRoutes({ publicHost: deps.publicHost }));
   platform.route('/', feedbackRoutes());

@@ -4,10 +4,13 @@
 import { Hono } from 'hono';
 import type { Services } from '../services.ts';
 import { dataApiRoutes } from '../data-api/routes.ts';
+import { projectAuthRoutes } from '../project-auth/service.ts';
 
 export function projectApiRoutes(deps: { services: () => Promise<Services>; publicHost: string }): Hono {
   const routes = new Hono();
   routes.route('/', dataApiRoutes(deps));
+  // The project's own auth (issue 18): the platform's auth code with the project's database, secret and settings.
+  routes.route('/', projectAuthRoutes(deps));
   routes.all('/p/:ref/rest/v1', (c) => c.redirect(`/p/${c.req.param('ref')}/rest/v1/`, 308));
   return routes;
 }
