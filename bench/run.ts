@@ -14,6 +14,7 @@ import { tableGridBench } from './table-grid.ts';
 import { printTableImportDetails, tableImportBench } from './table-import.ts';
 import { tti } from './tti.ts';
 import { sqlEditorBench } from './sql-editor.ts';
+import { statechartsBench } from './statecharts.ts';
 
 const BENCHMARKS: Record<string, { run: () => Promise<BenchResult>; details?: (res: BenchResult) => void }> = {
   'first-load': { run: firstLoad, details: printFirstLoadDetails },
@@ -27,6 +28,7 @@ const BENCHMARKS: Record<string, { run: () => Promise<BenchResult>; details?: (r
   'table-grid': { run: tableGridBench },
   'table-import': { run: tableImportBench, details: printTableImportDetails },
   'data-api': { run: dataApiBench, details: printDataApiDetails },
+  statecharts: { run: statechartsBench },
 };
 // Not in the default run: it installs Adminer from Debian's packages (issue 25); only `npm run bench -- peer`.
 const ON_REQUEST: typeof BENCHMARKS = { peer: { run: adminerPeerBench, details: printAdminerPeerDetails } };
