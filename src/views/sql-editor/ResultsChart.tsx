@@ -22,7 +22,7 @@ export function ResultsChart({ series }: { series: ChartSeries }) {
   const path = series.points.map((p, i) => `${i === 0 ? 'M' : 'L'}${sx(p.x).toFixed(1)},${sy(p.y).toFixed(1)}`).join(' ');
   const description = `${series.y} by ${series.x}: ${series.points.length} points, ${series.x} from ${label(x0)} to ${label(x1)}, ${series.y} from ${label(y0)} to ${label(y1)}.`;
   return (
-    <figure style={{ margin: 0, padding: 12, overflow: 'auto' }} data-testid="results-chart">
+    <figure style={{ margin: 0, padding: 12 }} data-testid="results-chart">
       <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} width="100%" style={{ maxWidth: WIDTH }} role="img" aria-label={description}>
         <line x1={PAD.left} y1={HEIGHT - PAD.bottom} x2={WIDTH - PAD.right} y2={HEIGHT - PAD.bottom} stroke="currentColor" strokeOpacity={0.5} />
         <line x1={PAD.left} y1={PAD.top} x2={PAD.left} y2={HEIGHT - PAD.bottom} stroke="currentColor" strokeOpacity={0.5} />
