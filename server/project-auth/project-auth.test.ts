@@ -3,6 +3,7 @@
 // limit, the access-token hook); and the attacks: a console token, and a token of another project, are refused.
 import { GoTrueAdminApi, GoTrueClient } from '@supabase/auth-js';
 import { decodeJwt } from 'jose';
+import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memoryStorage, STRONG_PASSWORD, uniqueEmail } from '../auth/testing.ts';
 import { startDataApiProject, type DataApiProject } from '../data-api/testing.ts';
@@ -142,6 +143,18 @@ describe('project auth with auth-js', () => {
     expect((await a.h.app.request(`${authUrl(a.ref)}/settings`)).status).toBe(401);
   });
 
+  it('TOTP MFA: enrol, challenge and verify lift the session to aal2, and the Data API still serves the token', async () => {
+    const { auth } = await signedUp();
+    const enrolled = await auth.mfa.enroll({ factorType: 'totp', friendlyName: 'phone' });
+    expect(enrolled.error).toBeNull();
+    const secret = enrolled.data!.type === 'totp' ? enrolled.data!.totp.secret : '';
+    const code = new TOTP({ secret: Secret.fromBase32(secret) }).generate();
+    const verified = await auth.mfa.challengeAndVerify({ factorId: enrolled.data!.id, code });
+    expect(verified.error).toBeNull();
+    expect(decodeJwt(verified.data!.access_token)).toMatchObject({ aal: 'aal2', role: 'authenticated' });
+    expect((await a.client(a.keys.anon, verified.data!.access_token).from('notes').select('body')).error).toBeNull();
+  });
+
   it('the users of a project live in its own database, not the platform', async () => {
     const { email } = await signedUp();
     const { rows } = await a.h.services.pool.query('select 1 from auth.users where email = $1', [email]);
@@ -159,6 +172,11 @@ describe('attacks', () => {
     expect(user.status).toBe(403);
     const rows = await a.client(a.keys.anon, a.owner).from('notes').select('*');
     expect(rows.status).toBe(401);
+    // The project's own anon key is no session either (another issuer, no session).
+    const anonAsSession = await a.h.app.request(`${authUrl(a.ref)}/user`, {
+      headers: { apikey: a.keys.anon, authorization: `Bearer ${a.keys.anon}` },
+    });
+    expect(anonAsSession.status).toBe(403);
     // Nor does a console token pass as the apikey.
     expect((await a.h.app.request(`${authUrl(a.ref)}/settings`, { headers: { apikey: a.owner } })).status).toBe(401);
   });
