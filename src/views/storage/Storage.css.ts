@@ -134,8 +134,19 @@ export const menuButton = style({
 export const refusable = style({ display: 'inline-flex', cursor: 'not-allowed' });
 globalStyle(`${refusable} > *`, { pointerEvents: 'none' });
 // The preview pane (issue 14).
-export const explorerBody = style({ display: 'flex', flex: 1, minHeight: 0 });
-export const preview = style({ width: 320, flexShrink: 0, borderLeft: `1px solid ${vars.color.border}`, padding: 12, display: 'flex', flexDirection: 'column', gap: 12, overflowY: 'auto' });
+// Below 768 px the pane goes under the files at full width instead of squeezing them (issue 24's 375 px check).
+export const explorerBody = style({ display: 'flex', flex: 1, minHeight: 0, '@media': { '(max-width: 767px)': { flexDirection: 'column', overflowY: 'auto' } } });
+export const preview = style({
+  width: 320,
+  flexShrink: 0,
+  borderLeft: `1px solid ${vars.color.border}`,
+  padding: 12,
+  display: 'flex',
+  flexDirection: 'column',
+  gap: 12,
+  overflowY: 'auto',
+  '@media': { '(max-width: 767px)': { width: 'auto', borderLeft: 'none', borderTop: `1px solid ${vars.color.border}` } },
+});
 export const previewHeader = style({ display: 'flex', alignItems: 'center', gap: 8 });
 export const previewTitle = style({ flex: 1, minWidth: 0, margin: 0, fontSize: 14, fontWeight: 500, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' });
 export const previewMedia = style({ display: 'flex', justifyContent: 'center', alignItems: 'center', minHeight: 120, background: vars.color.brandSubtle, borderRadius: 6, overflow: 'hidden' });
