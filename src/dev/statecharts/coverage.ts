@@ -31,3 +31,10 @@ export function applyCoverage(svg: Element, model: ChartModel, coverage: Coverag
   const done = model.transitions.filter((t) => walked.has(t.id)).length;
   return `Coverage: ${done}/${total} transitions walked by ${report.pathsRun} generated paths; ${report.required.length} spec-named transitions.`;
 }
+
+/** The classes applyCoverage gives an edge, as a string (the static export writes them into the markup). */
+export function edgeCoverageClass(report: MachineCoverage | undefined, transitionId: string): string {
+  if (!report) return '';
+  const walked = report.walked.includes(transitionId) ? 'sc-walked' : 'sc-unwalked';
+  return report.required.some((r) => r.transitions.includes(transitionId)) ? `${walked} sc-required` : walked;
+}

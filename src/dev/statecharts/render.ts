@@ -30,7 +30,13 @@ export const CHART_STYLE = `
 .sc-required text{font-weight:700}
 `;
 
-export function renderChartSvg(layout: ChartLayout, options: { title?: string } = {}): string {
+export interface RenderOptions {
+  title?: string;
+  /** Extra classes of a transition's edge (the static export's coverage colours). */
+  edgeClass?: (transitionId: string) => string;
+}
+
+export function renderChartSvg(layout: ChartLayout, options: RenderOptions = {}): string {
   const margin = 12;
   const width = Math.ceil(layout.width + 2 * margin);
   const height = Math.ceil(layout.height + 2 * margin);
@@ -54,7 +60,7 @@ export function renderChartSvg(layout: ChartLayout, options: { title?: string } 
     if (state.type === 'final') out.push(`<rect class="sc-inner" x="${x + 3}" y="${y + 3}" width="${w - 6}" height="${h - 6}" rx="6"/>`);
     const nameX = x + (state.initial ? 22 : 10);
     if (state.initial) out.push(`<circle class="sc-initial" cx="${x + 11}" cy="${y + 14}" r="4"><title>initial</title></circle>`);
-    out.push(`<text class="sc-name" x="${nameX}" y="${y + 18}">${escape(name)}${state.type === 'parallel' ? ' ⫴' : ''}${state.type === 'history' ? ' (H)' : ''}</text>`);
+    out.push(`<text class="sc-name" x="${nameX}" y="${y + 18}">${escape(name)}${state.type === 'parallel' ? ' (parallel)' : ''}${state.type === 'history' ? ' (H)' : ''}</text>`);
     lines.forEach((line, index) => out.push(`<text class="sc-line" x="${x + 10}" y="${y + 18 + LINE_HEIGHT * (index + 1)}">${escape(line)}</text>`));
     out.push('</g>');
   }
@@ -62,7 +68,8 @@ export function renderChartSvg(layout: ChartLayout, options: { title?: string } 
     if (edge.points.length === 0) continue;
     const d = edge.points.map((p, i) => `${i ? 'L' : 'M'}${p.x.toFixed(1)} ${p.y.toFixed(1)}`).join('');
     const t = edge.transition;
-    out.push(`<g class="sc-edge sc-${t.kind.replace('.', '-')}" data-transition="${escape(t.id)}" data-event="${escape(t.event)}">`);
+    const extra = options.edgeClass?.(t.id);
+    out.push(`<g class="sc-edge sc-${t.kind.replace('.', '-')}${extra ? ` ${extra}` : ''}" data-transition="${escape(t.id)}" data-event="${escape(t.event)}">`);
     out.push(`<path d="${d}"/>`);
     out.push(`<rect x="${edge.label.x}" y="${edge.label.y}" width="${edge.label.width}" height="${edge.label.height}"/>`);
     out.push(`<text x="${edge.label.x + 3}" y="${edge.label.y + 12}">${escape(t.label)}</text>`);
