@@ -155,6 +155,17 @@ describe('project auth with auth-js', () => {
     expect((await a.client(a.keys.anon, verified.data!.access_token).from('notes').select('body')).error).toBeNull();
   });
 
+  it('the auth audit log records sign-up, sign-in, refresh and sign-out of a user', async () => {
+    const { auth, user } = await signedUp();
+    expect((await auth.refreshSession()).error).toBeNull();
+    expect((await auth.signOut()).error).toBeNull();
+    const entries = (await a.sql(
+      `select payload->>'action' as action from auth.audit_log_entries
+        where payload->>'actor_id' = '${user.id}' order by created_at, action`,
+    )) as { action: string }[];
+    expect(entries.map((e) => e.action)).toEqual(['user_signedup', 'login', 'token_refreshed', 'logout']);
+  });
+
   it('the users of a project live in its own database, not the platform', async () => {
     const { email } = await signedUp();
     const { rows } = await a.h.services.pool.query('select 1 from auth.users where email = $1', [email]);
@@ -179,6 +190,12 @@ describe('attacks', () => {
     expect(anonAsSession.status).toBe(403);
     // Nor does a console token pass as the apikey.
     expect((await a.h.app.request(`${authUrl(a.ref)}/settings`, { headers: { apikey: a.owner } })).status).toBe(401);
+  });
+
+  it("a project user's token is refused by the platform (console API and the platform's /auth/v1)", async () => {
+    const { session } = await signedUp();
+    expect((await a.h.call('GET', '/api/platform/profile', { token: session.access_token })).status).toBe(401);
+    expect((await a.h.call('GET', `/api/platform/projects/${a.ref}/config/auth`, { token: session.access_token })).status).toBe(401);
   });
 
   it('a token of project A is refused by project B (auth and Data API)', async () => {

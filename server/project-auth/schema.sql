@@ -22,6 +22,41 @@ CREATE TABLE IF NOT EXISTS auth.audit_log_entries (
 );
 CREATE INDEX IF NOT EXISTS audit_logs_created_idx ON auth.audit_log_entries (created_at DESC);
 
+-- The entries are written by triggers on the tables the auth code writes, so every way in (password, code, link,
+-- admin) is logged without a second code path: sign-ups, sign-ins, refreshes, sign-outs and deletions.
+CREATE OR REPLACE FUNCTION auth.audit_event(action text, user_id uuid, log_type text, traits jsonb DEFAULT '{}')
+RETURNS void LANGUAGE sql AS $$
+  INSERT INTO auth.audit_log_entries (payload)
+  SELECT json_build_object('action', action, 'actor_id', user_id, 'actor_username', COALESCE(u.email, ''),
+                           'actor_via_sso', false, 'log_type', log_type, 'traits', traits)
+    FROM (SELECT 1) one LEFT JOIN auth.users u ON u.id = user_id
+$$;
+
+CREATE OR REPLACE FUNCTION auth.audit_trigger() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_TABLE_NAME = 'users' AND TG_OP = 'INSERT' THEN
+    PERFORM auth.audit_event('user_signedup', NEW.id, 'team', jsonb_build_object('provider', 'email'));
+  ELSIF TG_TABLE_NAME = 'users' AND TG_OP = 'DELETE' THEN
+    PERFORM auth.audit_event('user_deleted', OLD.id, 'team', jsonb_build_object('user_email', OLD.email));
+  ELSIF TG_TABLE_NAME = 'sessions' AND TG_OP = 'INSERT' THEN
+    PERFORM auth.audit_event('login', NEW.user_id, 'account',
+      jsonb_build_object('provider', 'email', 'method', NEW.amr -> 0 ->> 'method'));
+  ELSIF TG_TABLE_NAME = 'sessions' AND TG_OP = 'DELETE' THEN
+    PERFORM auth.audit_event('logout', OLD.user_id, 'account');
+  ELSIF TG_TABLE_NAME = 'refresh_tokens' AND TG_OP = 'UPDATE' AND NEW.rotated_at IS NOT NULL AND OLD.rotated_at IS NULL THEN
+    PERFORM auth.audit_event('token_refreshed', (SELECT s.user_id FROM auth.sessions s WHERE s.id = NEW.session_id), 'token');
+  END IF;
+  RETURN NULL;
+END
+$$;
+
+DROP TRIGGER IF EXISTS audit_users ON auth.users;
+CREATE TRIGGER audit_users AFTER INSERT OR DELETE ON auth.users FOR EACH ROW EXECUTE FUNCTION auth.audit_trigger();
+DROP TRIGGER IF EXISTS audit_sessions ON auth.sessions;
+CREATE TRIGGER audit_sessions AFTER INSERT OR DELETE ON auth.sessions FOR EACH ROW EXECUTE FUNCTION auth.audit_trigger();
+DROP TRIGGER IF EXISTS audit_refresh_tokens ON auth.refresh_tokens;
+CREATE TRIGGER audit_refresh_tokens AFTER UPDATE ON auth.refresh_tokens FOR EACH ROW EXECUTE FUNCTION auth.audit_trigger();
+
 -- The claims of the request, as the Data API and storage set them (set_config('request.jwt.claims', …, true)).
 -- A claim that is missing or not of the right shape reads as NULL, never as an error inside a policy.
 CREATE OR REPLACE FUNCTION auth.jwt() RETURNS jsonb LANGUAGE sql STABLE AS $$
