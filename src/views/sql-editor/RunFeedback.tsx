@@ -9,7 +9,7 @@ export const formatDuration = (ms: number) => (ms < 1000 ? `${Math.round(ms)} ms
 
 /**
  * Tenths of a second since `startedAt` (performance.now() clock), redrawn ten times a second, with how many statements
- * the run sends (issue 14) when known.
+ * the run sends (issue 14) when it sends several (one is what a run is by default, so it is not said).
  */
 export function ElapsedTime({ startedAt, statements = null }: { startedAt: number; statements?: number | null }) {
   const [now, setNow] = useState(() => performance.now());
@@ -21,7 +21,7 @@ export function ElapsedTime({ startedAt, statements = null }: { startedAt: numbe
   return (
     <span role="timer" aria-live="off" data-testid="sql-elapsed" className={css.elapsed}>
       {`Running… ${seconds.toFixed(1)} s`}
-      {statements !== null && statements > 0 ? ` · ${statements.toLocaleString('en-US')} statement${statements === 1 ? '' : 's'}` : ''}
+      {statements !== null && statements > 1 ? ` · ${statements.toLocaleString('en-US')} statements` : ''}
     </span>
   );
 }
