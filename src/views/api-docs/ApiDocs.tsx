@@ -167,7 +167,9 @@ export function ApiDocs({ projectRef, data, flags, canRevealKeys, headingLevel =
     body = (
       <>
         <div className={css.toolbar}>
-          <Button variant="default" isPending={generating} onPress={() => actor.send({ type: 'types.generate' })}>
+          {/* isDisabled, not isPending: react-aria announces a pending button by its id, and the announcement is left
+              labelled by a missing element once the page moves on (axe role-img-alt). */}
+          <Button variant="default" isDisabled={generating} onPress={() => actor.send({ type: 'types.generate' })}>
             {API_DOCS_TEXT.generateTypes}
           </Button>
         </div>

@@ -55,9 +55,14 @@ export function DataApiSettings({ projectRef, projectUrl, anonKey, serviceKey, c
           value={schemas}
           onChange={setSchemas}
           monospace
-          isInvalid={save.error !== null}
-          errorMessage={save.error ?? undefined}
         />
+        {/* The platform's 4xx message (e.g. 'The schema storage cannot be exposed'), kept until the next save. Not the
+            field's isInvalid: with native validation that would block the next submit. */}
+        {save.error && (
+          <p className={css.warning} role="alert">
+            {save.error}
+          </p>
+        )}
         <div className={css.toolbar}>
           <Button type="submit" variant="primary" isPending={save.running}>
             Save
