@@ -365,3 +365,39 @@ test("keyboard: 'New query' puts focus in the new query's editor", async ({ brow
   await expect(page.getByRole('textbox', { name: 'SQL' })).toBeFocused();
   await page.context().close();
 });
+
+// Issue 24, small screens: the team page scrolled sideways with Leave off-screen, and the compute sizes table
+// overflowed its card. At 375 px the page does not scroll sideways, nothing of the content passes the screen's
+// edge or its card's, and axe finds nothing critical or serious there.
+test.describe('375 px: team and compute', () => {
+  for (const stop of [
+    { name: 'team', path: () => `/dashboard/org/${readFixture().orgSlug}/team`, box: 'members-table', heading: 'Team', shot: 'a11y-375-team.png' },
+    { name: 'compute', path: () => `/dashboard/project/${state.ref}/settings/compute-and-disk`, box: 'compute-sizes', heading: 'Compute and Disk', shot: 'a11y-375-compute.png' },
+  ]) {
+    test(`${stop.name}: no sideways scroll, nothing past the edge`, async ({ browser }) => {
+      const context = await browser.newContext({ storageState: STORAGE_STATE, viewport: { width: 375, height: 740 } });
+      await context.addInitScript(() => window.localStorage.setItem('theme', 'dark'));
+      const page = await context.newPage();
+      await page.goto(stop.path());
+      await expect(page.getByRole('heading', { level: 1, name: stop.heading })).toBeVisible({ timeout: 20_000 });
+      await expect(page.getByTestId(stop.box)).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      if (stop.name === 'team') await expect(page.getByRole('button', { name: 'Leave' })).toBeInViewport({ ratio: 1 });
+      await page.screenshot({ path: `${SCREENSHOTS}/${stop.shot}`, fullPage: true });
+      const found = await page.evaluate((testId) => {
+        const box = document.querySelector<HTMLElement>(`[data-testid="${testId}"]`)!;
+        // The table's card (compute) or the page's section (team): the nearest ancestor narrower than the screen.
+        let frame = box.parentElement!;
+        while (frame.parentElement && frame.getBoundingClientRect().width >= window.innerWidth) frame = frame.parentElement;
+        const edge = Math.min(window.innerWidth, frame.getBoundingClientRect().right);
+        const past = [...box.querySelectorAll<HTMLElement>('td, button')]
+          .filter((element) => element.getBoundingClientRect().width > 0 && element.getBoundingClientRect().right > edge + 1)
+          .map((element) => `${element.tagName.toLowerCase()} '${(element.textContent ?? '').trim().slice(0, 30)}' right ${Math.round(element.getBoundingClientRect().right)} > ${Math.round(edge)}`);
+        return { pageScrolls: document.documentElement.scrollWidth > window.innerWidth, tableWider: box.getBoundingClientRect().right > edge + 1, past };
+      }, stop.box);
+      expect(found).toEqual({ pageScrolls: false, tableWider: false, past: [] });
+      await expectNoAxeFindings(page, `${stop.name} at 375 px`);
+      await context.close();
+    });
+  }
+});

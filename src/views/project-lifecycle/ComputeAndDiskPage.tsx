@@ -21,6 +21,7 @@ import { Select } from '../../ui/Select.tsx';
 import { AllowedOr } from '../shared/DisabledReason.tsx';
 import { OperationConfirmDialog, useProjectOperation } from './OperationConfirmDialog.tsx';
 import * as css from '../shared/ProjectLifecycle.css.ts';
+import * as narrow from './ComputeAndDiskPage.css.ts';
 import { useProjectRole } from '../shared/useProjectRole.ts';
 
 const RESIZE_REFUSED = 'You need additional permissions to change the compute size';
@@ -67,8 +68,8 @@ export function ComputeAndDiskPage({ project }: { project: Project }) {
             </Button>
           </AllowedOr>
         </div>
-        <table className={css.table} aria-label="Compute sizes" data-testid="compute-sizes">
-          <thead>
+        <table className={`${css.table} ${narrow.table}`} aria-label="Compute sizes" data-testid="compute-sizes">
+          <thead className={narrow.head}>
             <tr>
               <th className={css.th}>Size</th>
               <th className={css.th}>Memory</th>
@@ -77,19 +78,19 @@ export function ComputeAndDiskPage({ project }: { project: Project }) {
               <th className={css.th}>Notes</th>
             </tr>
           </thead>
-          <tbody>
+          <tbody className={narrow.body}>
             {COMPUTE_SIZES.map((size) => {
               const isCurrent = size.id === current.id;
               const available = isComputeSizeAvailable(size.id, project.cloud_provider);
               return (
-                <tr key={size.id} className={isCurrent ? css.currentRow : undefined} data-testid={`compute-${size.id}`} aria-current={isCurrent ? 'true' : undefined}>
-                  <td className={css.td}>{size.label}</td>
-                  <td className={css.td}>{formatRam(size.ramGb)}</td>
-                  <td className={css.td}>{formatCpu(size.cpuCores)}</td>
-                  <td className={css.td}>
+                <tr key={size.id} className={[narrow.row, isCurrent ? css.currentRow : ''].filter(Boolean).join(' ')} data-testid={`compute-${size.id}`} aria-current={isCurrent ? 'true' : undefined}>
+                  <td className={`${css.td} ${narrow.cell} ${narrow.nameCell}`}>{size.label}</td>
+                  <td className={`${css.td} ${narrow.cell}`} data-label="Memory">{formatRam(size.ramGb)}</td>
+                  <td className={`${css.td} ${narrow.cell}`} data-label="CPU">{formatCpu(size.cpuCores)}</td>
+                  <td className={`${css.td} ${narrow.cell}`} data-label="Price">
                     <span className={css.mono}>{formatHourly(size.pricePerHour)}</span> · {formatMonthly(size.pricePerMonth)}
                   </td>
-                  <td className={css.td}>
+                  <td className={`${css.td} ${narrow.cell}`}>
                     {isCurrent ? <Badge variant="brand">Current</Badge> : !available ? <Badge variant="outline">Not available on this provider</Badge> : null}
                   </td>
                 </tr>

@@ -74,8 +74,8 @@ function MembersTable(props: { members: Member[]; currentUserId: string | undefi
   const busyKey = useSelector(change, selectBusyKey);
   const idle = useSelector(change, selectCanChange);
   return (
-    <table className={css.table} aria-label="Members" data-testid="members-table">
-      <thead>
+    <table className={`${css.table} ${css.narrowTable}`} aria-label="Members" data-testid="members-table">
+      <thead className={css.narrowHead}>
         <tr>
           <th className={css.th}>Member</th>
           <th className={css.th}>Role</th>
@@ -83,14 +83,14 @@ function MembersTable(props: { members: Member[]; currentUserId: string | undefi
           <th className={css.th}><span className={css.visuallyHidden}>Actions</span></th>
         </tr>
       </thead>
-      <tbody>
+      <tbody className={css.narrowBody}>
         {members.map((member) => {
           const isMe = member.gotrue_id === currentUserId;
           // Only an owner may change an owner (the platform says the same).
           const editable = canManage && roles.includes(member.role);
           return (
-            <tr key={member.gotrue_id} data-testid={`member-${member.primary_email}`}>
-              <td className={css.td}>
+            <tr key={member.gotrue_id} className={css.narrowRow} data-testid={`member-${member.primary_email}`}>
+              <td className={`${css.td} ${css.whoCell}`}>
                 <div className={css.email}>{member.primary_email}{isMe ? ' (you)' : ''}</div>
                 <div className={css.username}>{member.username}</div>
               </td>
@@ -115,7 +115,7 @@ function MembersTable(props: { members: Member[]; currentUserId: string | undefi
               <td className={css.td}>
                 <TimestampTooltip value={member.inserted_at} />
               </td>
-              <td className={css.td}>
+              <td className={`${css.td} ${css.actionsCell}`}>
                 <div className={css.actions}>
                   {(editable || isMe) && (
                     <Button
@@ -143,8 +143,8 @@ function InvitationsTable(props: { invitations: Invitation[]; canManage: boolean
   const busyKey = useSelector(change, selectBusyKey);
   const idle = useSelector(change, selectCanChange);
   return (
-    <table className={css.table} aria-label="Pending invitations" data-testid="invitations-table">
-      <thead>
+    <table className={`${css.table} ${css.narrowTable}`} aria-label="Pending invitations" data-testid="invitations-table">
+      <thead className={css.narrowHead}>
         <tr>
           <th className={css.th}>Email</th>
           <th className={css.th}>Role</th>
@@ -152,13 +152,13 @@ function InvitationsTable(props: { invitations: Invitation[]; canManage: boolean
           <th className={css.th}><span className={css.visuallyHidden}>Actions</span></th>
         </tr>
       </thead>
-      <tbody>
+      <tbody className={css.narrowBody}>
         {invitations.map((invitation) => (
-          <tr key={invitation.id} data-testid={`invitation-${invitation.invited_email}`}>
-            <td className={css.td}><span className={css.email}>{invitation.invited_email}</span></td>
+          <tr key={invitation.id} className={css.narrowRow} data-testid={`invitation-${invitation.invited_email}`}>
+            <td className={`${css.td} ${css.whoCell}`}><span className={css.email}>{invitation.invited_email}</span></td>
             <td className={css.td}>{ROLE_LABELS[invitation.role]}</td>
             <td className={css.td}><TimestampTooltip value={invitation.invited_at} /></td>
-            <td className={css.td}>
+            <td className={`${css.td} ${css.actionsCell}`}>
               <div className={css.actions}>
                 {canManage && (invitation.role !== 'owner' || myRole === 'owner') ? (
                   <Button
