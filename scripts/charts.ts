@@ -1,15 +1,23 @@
 // `npm run charts [-- <out.html>]`: one static HTML page with the chart of every machine in stately.json (issue 26),
 // for reviews: no server, no network; search, zoom and SVG export by a small inline script. Coverage colours come
-// from the model-based tests' report when one was written (`npm run charts:coverage` writes it, then this page).
-import { mkdirSync, writeFileSync } from 'node:fs';
+// from the model-based tests' report: `npm run charts -- --coverage` first runs machines.test with
+// STRATA_CHART_COVERAGE set (machines.test/support/chart-coverage.ts writes it), then writes this page.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { edgeCoverageClass, type CoverageFile } from '../src/dev/statecharts/coverage.ts';
 import { layoutChart } from '../src/dev/statecharts/layout.ts';
 import { loadCharts, specLinks } from '../src/dev/statecharts/registry.ts';
 import { renderChartSvg } from '../src/dev/statecharts/render.ts';
-import { readCoverage } from './statecharts-viewer-plugin.ts';
+import { COVERAGE_DIR, readCoverage } from './statecharts-viewer-plugin.ts';
 
-const out = resolve(process.argv[2] ?? '.tmp/charts/statecharts.html');
+const args = process.argv.slice(2);
+const out = resolve(args.find((arg) => !arg.startsWith('--')) ?? '.tmp/charts/statecharts.html');
+if (args.includes('--coverage')) {
+  rmSync(COVERAGE_DIR, { recursive: true, force: true });
+  const run = spawnSync('npx', ['vitest', 'run', 'machines.test'], { stdio: 'inherit', env: { ...process.env, STRATA_CHART_COVERAGE: resolve(COVERAGE_DIR) } });
+  if (run.status !== 0) console.warn('machines.test failed: the coverage report may be partial');
+}
 const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 const charts = await loadCharts((file) => import(resolve(file)));

@@ -13,6 +13,7 @@ import { createActor, createMachine, type AnyActorRef, type AnyMachineSnapshot, 
 import { getAdjacencyMap, getShortestPaths, getSimplePaths, getStateNodes, type StatePath } from 'xstate/graph';
 import { it, vi } from 'vitest';
 import { flushMicrotasks, type ActorController } from './controlled-actors.ts';
+import { writeChartCoverage } from './chart-coverage.ts';
 
 // ─── types ──────────────────────────────────────────────────────────────────────────────────────────────────────
 
@@ -554,6 +555,8 @@ export function assertMachineCoverage(plan: MachinePathPlan, results: readonly P
   const edges = new Set(results.flatMap((result) => [...result.edgesWalked]));
   const taken = new Set(results.flatMap((result) => [...result.transitionsTaken]));
 
+  // The statechart viewer's coverage overlay (issue 26); only when STRATA_CHART_COVERAGE is set.
+  writeChartCoverage(plan.machine, taken, plan.required, results.length);
   const missingStates = plan.stateIds.filter((id) => !states.has(id)).map((id) => `#${id}`);
   const missingTransitions = [...plan.transitions].filter(([t]) => !taken.has(t)).map(([, label]) => label);
   const missingEdges = [...plan.edges].filter(([key]) => !edges.has(key)).map(([, label]) => label);

@@ -1,5 +1,5 @@
 // Coverage overlay (issue 26): the model-based tests' report (machines.test/support/paths.ts writes it when
-// STRATA_CHART_COVERAGE names a folder; `npm run charts:coverage`) says which transitions each machine's generated
+// STRATA_CHART_COVERAGE names a folder; `npm run charts -- --coverage`) says which transitions each machine's generated
 // paths walked and which spec-named (`required`) transitions they matched; the viewer colours them.
 import type { ChartModel } from './model.ts';
 

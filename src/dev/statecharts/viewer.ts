@@ -114,7 +114,7 @@ function renderCoverage(): void {
   const summary = $('#sc-coverage-summary');
   if (!state.showCoverage || !state.coverage) {
     svg.querySelectorAll('.sc-walked,.sc-unwalked,.sc-required').forEach((el) => el.classList.remove('sc-walked', 'sc-unwalked', 'sc-required'));
-    summary.textContent = state.coverage ? '' : 'No coverage report yet: run `npm run charts:coverage`.';
+    summary.textContent = state.coverage ? '' : 'No coverage report yet: run `npm run charts -- --coverage`.';
     return;
   }
   summary.textContent = applyCoverage(svg, state.current.model, state.coverage);
