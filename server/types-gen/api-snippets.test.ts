@@ -17,6 +17,7 @@ import {
   entitiesOf,
   entitySnippets,
   fillSnippet,
+  introductionSnippet,
   proceduresOf,
   rpcSnippet,
   type OpenApiDocument,
@@ -122,6 +123,12 @@ describe('table snippets (Bash, curl)', () => {
     expect((await rows()).map((r) => r.id)).not.toContain(1);
   });
 
+  it("the introduction's snippet reads the REST root with the anon key", async () => {
+    const root = await curl(introductionSnippet(), p.keys.anon);
+    expect(root.status).toBe(200);
+    expect(Object.keys(JSON.parse(root.body).definitions)).toContain('notes');
+  });
+
   it("the anon key reads the same table (the panel's client key)", async () => {
     const notes = entitiesOf(doc).find((e) => e.name === 'notes')!;
     const read = await curl(entitySnippets(notes).find((x) => x.id === 'read-all')!, p.keys.anon);
@@ -225,5 +232,17 @@ describe('storage snippets', () => {
     expect((await fetch(signedUrl)).status).toBe(200);
     expect((await runJs(s.delete!)).error).toBeNull();
     expect((await runJs(s.list!)).data).toEqual([]);
+  });
+
+  it("Javascript: a public bucket's public URL serves the uploaded file without a key", async () => {
+    const s = await bucket('js-public', true);
+    const upload = await runJs(s.upload!, p.keys.service_role, { target: { files: [new Blob([PNG], { type: 'image/png' })] } });
+    expect(upload.error).toBeNull();
+    const { data } = await runJs(s['public-url']!);
+    const publicUrl = (data as { publicUrl: string }).publicUrl;
+    expect(publicUrl).toBe(`${endpoint}/storage/v1/object/public/js-public/folder/avatar1.png`);
+    const response = await fetch(publicUrl);
+    expect(response.status).toBe(200);
+    expect(Buffer.from(await response.arrayBuffer())).toEqual(PNG);
   });
 });
