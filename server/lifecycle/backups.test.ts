@@ -49,7 +49,8 @@ describe('backups', () => {
         select 'Product ' || g || E' \\'quoted\\' ü', g * 1.5, array['a', 'b' || g], jsonb_build_object('n', g), 'happy'
           from generate_series(1, 200) g;
       create view cheap as select * from products where price < 10;
-      create function total() returns numeric language sql as 'select sum(price) from products';`);
+      create function total() returns numeric language sql as 'select sum(price) from products';
+      insert into auth.users (email, email_confirmed_at) values ('kept@example.com', now());`);
     expect(created.status).toBe(200);
     const expected = (await t.sql(source, ROWS_SQL)).body;
     expect(expected).toHaveLength(200);
@@ -77,6 +78,8 @@ describe('backups', () => {
       env: { ...process.env, PGHOST: url.hostname, PGPORT: url.port, PGDATABASE: `project_${target}`, PGUSER: `strata_${target}`, PGPASSWORD: DB_PASS },
     });
     expect((await t.sql(target, ROWS_SQL)).body).toEqual(expected);
+    // The project's auth users come along (issue 18), into the target's own auth schema.
+    expect((await t.sql(target, `select email from auth.users`)).body).toEqual([{ email: 'kept@example.com' }]);
     expect((await t.sql(target, 'select total()::text as total, (select count(*)::int from cheap) as cheap')).body).toEqual(
       (await t.sql(source, 'select total()::text as total, (select count(*)::int from cheap) as cheap')).body,
     );

@@ -3,7 +3,9 @@
 // (an older one refuses a newer server; a newer one writes SQL an older server may not take): Debian's
 // postgresql-client-{major} provides /usr/lib/postgresql/{major}/bin/pg_dump.
 import { execFile, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { createReadStream, createWriteStream, existsSync } from 'node:fs';
+import { appendFile, rm } from 'node:fs/promises';
+import { pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
 import type { DatabaseServer } from '../db/server.ts';
 import { projectDatabase } from '../projects/names.ts';
@@ -67,12 +69,10 @@ function libpqEnv(url: string): Record<string, string> {
   return env;
 }
 
-/** Dumps the project's database to `file` (pg_dump writes it; nothing is held in memory). */
-export async function dumpProject(server: DatabaseServer, ref: string, major: string, file: string): Promise<void> {
-  const binary = await findPgDump(major);
-  const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', ...libpqEnv(server.url(projectDatabase(ref))) };
-  await new Promise<void>((resolve, reject) => {
-    const child = spawn(binary, ['--format=plain', '--no-owner', '--no-privileges', '--encoding=UTF8', `--file=${file}`], {
+/** Runs pg_dump with `args` into `file` (pg_dump writes it; nothing is held in memory). */
+function runPgDump(binary: string, env: NodeJS.ProcessEnv, args: string[], file: string): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const child = spawn(binary, ['--format=plain', '--no-owner', '--no-privileges', '--encoding=UTF8', ...args, `--file=${file}`], {
       env,
       stdio: ['ignore', 'ignore', 'pipe'],
     });
@@ -87,4 +87,40 @@ export async function dumpProject(server: DatabaseServer, ref: string, major: st
       else reject(new Error(`pg_dump failed (exit ${code}): ${stderr.trim().split('\n').slice(-3).join(' ')}`));
     });
   });
+}
+
+/**
+ * The project's `auth` schema (issue 18) is made by the platform in every project, so a dump restored into another
+ * project must not create it again: its definition is left out and its rows come after the rest, data only. Left
+ * out too: what belongs to the instance, not to the users (rate-limit counters, instance secrets, signing keys).
+ * Restored rows do not write audit entries again (auth.audit_trigger reads strata.auth_restore).
+ */
+const AUTH_DATA_ARGS = [
+  '--data-only',
+  '--schema=auth',
+  '--exclude-table=auth.rate_limit_counters',
+  '--exclude-table=auth.instance_secrets',
+  '--exclude-table=auth.signing_keys',
+];
+
+/** Dumps the project's database to `file` (pg_dump writes it; nothing is held in memory). */
+export async function dumpProject(server: DatabaseServer, ref: string, major: string, file: string): Promise<void> {
+  const binary = await findPgDump(major);
+  const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', ...libpqEnv(server.url(projectDatabase(ref))) };
+  await runPgDump(binary, env, ['--exclude-schema=auth'], file);
+  const authFile = `${file}.auth`;
+  try {
+    try {
+      await runPgDump(binary, env, AUTH_DATA_ARGS, authFile);
+    } catch (error) {
+      // A project never used since before issue 18 has no auth schema yet: nothing to add.
+      if (/no matching schemas/.test((error as Error).message)) return;
+      throw error;
+    }
+    await appendFile(file, "\n-- The project's auth users and sessions (data only: the target project has the schema).\n");
+    await appendFile(file, "SELECT pg_catalog.set_config('strata.auth_restore', 'on', false);\n");
+    await pipeline(createReadStream(authFile), createWriteStream(file, { flags: 'a' }));
+  } finally {
+    await rm(authFile, { force: true });
+  }
 }

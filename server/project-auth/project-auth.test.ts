@@ -98,6 +98,8 @@ describe('project auth with auth-js', () => {
 
     // The user, a refresh with rotation (the old refresh token is spent), sign-out.
     expect((await one.auth.getUser()).data.user?.email).toBe(one.email);
+    const updated = await one.auth.updateUser({ data: { nickname: 'one' } });
+    expect(updated.data.user?.user_metadata).toMatchObject({ nickname: 'one' });
     const refreshed = await one.auth.refreshSession();
     expect(refreshed.error).toBeNull();
     expect(refreshed.data.session!.refresh_token).not.toBe(one.session.refresh_token);

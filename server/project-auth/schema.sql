@@ -34,6 +34,10 @@ $$;
 
 CREATE OR REPLACE FUNCTION auth.audit_trigger() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  -- Rows restored from a downloaded backup (server/lifecycle/dump.ts) are not new events.
+  IF current_setting('strata.auth_restore', true) = 'on' THEN
+    RETURN NULL;
+  END IF;
   IF TG_TABLE_NAME = 'users' AND TG_OP = 'INSERT' THEN
     PERFORM auth.audit_event('user_signedup', NEW.id, 'team', jsonb_build_object('provider', 'email'));
   ELSIF TG_TABLE_NAME = 'users' AND TG_OP = 'DELETE' THEN
