@@ -92,13 +92,10 @@ test('the failed line is marked in the gutter', async () => {
 
 test('renaming an untitled snippet proposes a name read from its query', async () => {
   await typeSql('-- Orders per day\nselect 1');
-  // The proposal reads the snippet list's copy of the text (the saved one, as the list last loaded it): wait for the
-  // save to the platform, then reload so the list has it.
-  await expect(page.getByText('Saved', { exact: true })).toBeVisible({ timeout: 15_000 });
-  await page.reload();
-  await expect(editor()).toContainText('Orders per day');
-  // Newest first (the list's default order): the snippet just saved is the first untitled one.
-  await page.getByRole('button', { name: 'Actions for Untitled query' }).first().click();
+  // At once, before any save: the snippet list still has the old text, the proposal reads the latest.
+  const id = new URL(page.url()).pathname.split('/').pop()!;
+  // The row of this snippet (its link's parent): other untitled snippets may be listed.
+  await page.locator(`a[href*="${id}"]`).first().locator('xpath=..').getByRole('button', { name: 'Actions for Untitled query' }).click();
   await page.getByRole('menuitem', { name: 'Rename' }).click();
   await expect(page.getByRole('dialog', { name: 'Rename snippet' }).getByRole('textbox', { name: 'Name' })).toHaveValue('Orders per day');
   await page.keyboard.press('Escape');

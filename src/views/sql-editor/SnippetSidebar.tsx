@@ -1,7 +1,7 @@
 // The SQL editor's left column (issue 7): 'New query', a search over the member's snippets, the favourites and the
 // other snippets (sections fold; their state is remembered per project), and per snippet: favourite, rename, delete.
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { SqlSnippet } from '../../api/schemas/sqlEditor.ts';
 import { snippetChangeTask, type SnippetChange } from '../../actors/sql-snippets.ts';
 import { NEW_SNIPPET_NAME, sortSnippets, type SnippetSort } from '../../domain/sql-editor.ts';
@@ -12,6 +12,7 @@ import { PlusIcon } from '../../ui/Icon.tsx';
 import { Menu, MenuItem, MenuTrigger } from '../../ui/Menu.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { proposeSnippetName } from '../../domain/sql-snippet-name.ts';
+import { latestSnippetTextTask } from '../../actors/sql-snippet-text.ts';
 import { toast } from '../../ui/toast.ts';
 import { useTask } from '../shared/useTask.ts';
 import * as css from './SqlEditor.css.ts';
@@ -44,6 +45,18 @@ export function SnippetSidebar(props: SnippetSidebarProps) {
   const [renaming, setRenaming] = useState<SqlSnippet | null>(null);
   const [deleting, setDeleting] = useState<SqlSnippet | null>(null);
   const [name, setName] = useState('');
+  // The name proposed for an untitled snippet (issue 14): replaced by the one read from its latest text when that
+  // arrives, unless the user already typed another.
+  const proposed = useRef<string | null>(null);
+  const latestText = useTask(latestSnippetTextTask, {
+    onDone: ({ id, sql }) => {
+      const better = proposeSnippetName(sql);
+      if (better === null || renamingId.current !== id) return;
+      setName((current) => (current === proposed.current ? better : current));
+      proposed.current = better;
+    },
+  });
+  const renamingId = useRef<string | null>(null);
   // What follows a change (the list reloads, the tab follows, a toast) listens to the task's `task.done`.
   const task = useTask(snippetChangeTask, {
     onDone: ({ change, snippet }) => {
@@ -121,7 +134,15 @@ export function SnippetSidebar(props: SnippetSidebarProps) {
                           onAction={(key) => {
                             if (key === 'rename') {
                               // An untitled snippet is offered a name read from its query (issue 14); a chosen one stays.
-                              setName(snippet.name === NEW_SNIPPET_NAME ? (proposeSnippetName(snippet.sql) ?? snippet.name) : snippet.name);
+                              const untitled = snippet.name === NEW_SNIPPET_NAME;
+                              const first = untitled ? (proposeSnippetName(snippet.sql) ?? snippet.name) : snippet.name;
+                              proposed.current = first;
+                              renamingId.current = snippet.id;
+                              setName(first);
+                              if (untitled) {
+                                latestText.reset();
+                                latestText.run({ ref: projectRef, snippetId: snippet.id });
+                              }
                               setRenaming(snippet);
                             } else setDeleting(snippet);
                           }}
