@@ -401,3 +401,33 @@ test.describe('375 px: team and compute', () => {
     });
   }
 });
+
+// Issue 24: the states the keyboard work added — the grid with an active cell (aria-activedescendant) and a column
+// menu opened from its header with Shift+F10, and the bucket dialog with its type cards — are checked by axe too.
+test('keyboard states: the grid with an active cell and a column menu, the bucket dialog', async ({ browser }) => {
+  const page = await themedPage(browser, 'light');
+  await page.goto(`/dashboard/project/${state.ref}/editor/${state.tableId}?schema=public`);
+  const grid = page.getByRole('grid', { name: `Rows of ${TABLE}` });
+  await expect(grid.getByText('customer 3', { exact: true })).toBeVisible({ timeout: 20_000 });
+  await grid.focus();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowRight');
+  const active = await grid.evaluate((element) => document.getElementById(element.getAttribute('aria-activedescendant') ?? '')?.textContent);
+  expect(active).toBe('customer 1');
+  await expectNoAxeFindings(page, 'table editor, active cell');
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('Shift+F10');
+  await expect(page.getByRole('menuitem', { name: 'Edit column' })).toBeFocused();
+  await expectNoAxeFindings(page, 'table editor, column menu');
+  await page.keyboard.press('Escape');
+
+  await page.goto(`/dashboard/project/${state.ref}/storage/files`);
+  await page.getByRole('button', { name: 'New bucket' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create a storage bucket' });
+  await expect(dialog.getByRole('radio', { name: /^Files/ })).toBeFocused();
+  // Measured once the dialog has faded in (during the fade its text blends with the page behind).
+  await expect(page.locator('[data-entering]')).toHaveCount(0);
+  await expect.poll(() => dialog.evaluate((element) => element.getAnimations({ subtree: true }).length)).toBe(0);
+  await expectNoAxeFindings(page, 'bucket dialog');
+  await page.context().close();
+});
