@@ -10,7 +10,7 @@
 //
 // Usage and rules: README.md in this folder.
 import { createActor, createMachine, type AnyActorRef, type AnyMachineSnapshot, type AnyStateMachine, type AnyStateNode, type AnyTransitionDefinition, type EventObject, type InputFrom, type InspectionEvent, type SnapshotFrom, type EventFromLogic } from 'xstate';
-import { getAdjacencyMap, getShortestPaths, getSimplePaths, getStateNodes, type StatePath } from 'xstate/graph';
+import { getAdjacencyMap, getShortestPaths, getSimplePaths, getStateNodes, type AdjacencyMap, type AdjacencyValue, type StatePath } from 'xstate/graph';
 import { it, vi } from 'vitest';
 import { flushMicrotasks, type ActorController } from './controlled-actors.ts';
 import { writeChartCoverage } from './chart-coverage.ts';
@@ -303,7 +303,7 @@ export function planMachinePaths<TMachine extends AnyStateMachine>(
     limit: options.traversalLimit ?? 20_000,
   };
 
-  let adjacency: ReturnType<typeof getAdjacencyMap<AnyMachineSnapshot, EventObject, unknown>>;
+  let adjacency: AdjacencyMap<AnyMachineSnapshot, EventObject>;
   let shortest: StatePath<AnyMachineSnapshot, EventObject>[];
   let simple: StatePath<AnyMachineSnapshot, EventObject>[];
   try {
@@ -321,9 +321,13 @@ export function planMachinePaths<TMachine extends AnyStateMachine>(
     throw error;
   }
 
+  // xstate/graph keys transitions by a branded string; Object.values loses the value type through that key (TS 7
+  // infers unknown), so read them through the map's own value type.
+  const transitionsOf = (transitions: AdjacencyValue<AnyMachineSnapshot, EventObject>['transitions']) =>
+    Object.values(transitions) as Array<{ event: EventObject; state: AnyMachineSnapshot }>;
   const edges = new Map<string, string>();
   for (const [stateKey, { state, transitions }] of Object.entries(adjacency)) {
-    for (const { event, state: next } of Object.values(transitions)) {
+    for (const { event, state: next } of transitionsOf(transitions)) {
       edges.set(edgeKey(stateKey, event), `${formatState(state)} --${formatEvent(event)}--> ${formatState(next)}  ${stateKey}`);
     }
   }
@@ -343,7 +347,7 @@ export function planMachinePaths<TMachine extends AnyStateMachine>(
   const walked = new Set(candidates.flatMap((candidate) => edgesOf(candidate.steps)));
   const shortestTo = new Map(shortest.map((path) => [serializeState(path.state), toSteps(path)]));
   for (const [stateKey, { transitions }] of Object.entries(adjacency)) {
-    for (const { event, state: next } of Object.values(transitions)) {
+    for (const { event, state: next } of transitionsOf(transitions)) {
       if (walked.has(edgeKey(stateKey, event))) continue;
       const prefix = shortestTo.get(stateKey);
       if (prefix) candidates.push({ origin: 'edge', steps: [...prefix, { event, state: next }] });
