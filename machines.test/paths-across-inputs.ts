@@ -4,7 +4,8 @@
 // A transient state (eventless `always` only) never rests in a snapshot: it counts as reached when one of its
 // eventless transitions was taken.
 import { expect } from 'vitest';
-import { getInitialMicrosteps, type AnyMachineSnapshot, type AnyStateMachine } from 'xstate';
+import { getInitialMicrosteps, type AnyMachineSnapshot, type AnyStateMachine, type AnyTransitionDefinition } from 'xstate';
+import { writeChartCoverage } from './support/chart-coverage.ts';
 import { planMachinePaths, replayMachinePath, type MachinePathsOptions } from './support/paths.ts';
 
 export type AcrossInputsReport = {
@@ -30,6 +31,8 @@ export async function testMachinePathsAcrossInputs<TMachine extends AnyStateMach
   for (const [run, options] of runs.entries()) {
     const plan = planMachinePaths(machine, options);
     // The live replay does not report the eventless steps of the initial state: read them from the microsteps.
+    // The statechart viewer's coverage overlay (issue 26): this input's taken transitions, added to the report.
+    const chartTaken = new Set<AnyTransitionDefinition>();
     const initial = getInitialMicrosteps(plan.machine, options.input as never).map(([snapshot]) => snapshot as AnyMachineSnapshot);
     initial.forEach((snapshot, index) => {
       for (const node of snapshot._nodes) reachedStates.add(node.id);
@@ -39,6 +42,7 @@ export async function testMachinePathsAcrossInputs<TMachine extends AnyStateMach
         if (!node.always || next._nodes.includes(node)) continue;
         const taken = node.always.find((t) => (t.target ?? []).every((target) => next._nodes.includes(target)));
         const label = taken && plan.transitions.get(taken);
+        if (taken) chartTaken.add(taken);
         if (label) takenTransitions.add(label);
       }
     });
@@ -55,11 +59,14 @@ export async function testMachinePathsAcrossInputs<TMachine extends AnyStateMach
       for (const id of result.statesReached) reachedStates.add(id);
       for (const key of result.edgesWalked) walkedEdges.add(`${run}|${key}`);
       for (const transition of result.transitionsTaken) {
+        chartTaken.add(transition);
         const label = plan.transitions.get(transition);
         if (label) takenTransitions.add(label);
         if (!transition.eventType) reachedStates.add(transition.source.id);
       }
     }
+    // Written before the assertion below, like assertMachineCoverage: a failing run still shows what it walked.
+    writeChartCoverage(plan.machine, chartTaken, plan.required, plan.paths.length);
   }
 
   const missing = {

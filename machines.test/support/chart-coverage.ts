@@ -28,3 +28,14 @@ export function writeChartCoverage(
   const report = { machine: machine.id, walked: [...walked].sort(), required: [...lines].map(([line, transitions]) => ({ line, transitions })), pathsRun: before.pathsRun + pathsRun };
   writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
 }
+
+/**
+ * The stately.json machines with no report in `dir` after a run of machines.test: `npm run charts -- --coverage`
+ * fails on any (a machine whose tests bypass the writer would otherwise show as "no coverage" without a word).
+ */
+export function missingChartCoverage(machineIds: readonly string[], dir: string): string[] {
+  return machineIds.filter((id) => !existsSync(join(dir, `${id}.json`)));
+}
+
+/** The harness entries that reach writeChartCoverage; a machine's path test must go through one of them. */
+export const COVERAGE_WRITING_ENTRIES = ['testMachinePaths', 'describeMachinePaths', 'testMachinePathsAcrossInputs', 'assertMachineCoverage'] as const;
