@@ -3,6 +3,7 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Plugin } from 'vite';
+import { SPEC_FILES, specMissingHtml, specPageHtml } from '../src/dev/statecharts/spec-page.ts';
 
 export const VIEWER_PATH = '__statecharts';
 
@@ -72,6 +73,11 @@ export function readCoverage(root: string): { machines: Record<string, unknown> 
   return { machines };
 }
 
+/** The spec folder: beside the repository (../shared/spec), or wherever STRATA_SPEC_DIR says. */
+export function specDir(root: string): string {
+  return resolve(root, process.env.STRATA_SPEC_DIR ?? '../shared/spec');
+}
+
 export function statechartsViewer(): Plugin {
   let root = process.cwd();
   let base = '/';
@@ -101,15 +107,28 @@ export function statechartsViewer(): Plugin {
           res.end(JSON.stringify(readCoverage(root)));
           return;
         }
+        if (url === `${prefix}/spec.json`) {
+          // Which spec files are there, so the viewer says so beside a link instead of leading to a 404.
+          const dir = specDir(root);
+          res.setHeader('Content-Type', 'application/json');
+          res.end(JSON.stringify({ available: Object.values(SPEC_FILES).filter((name) => existsSync(join(dir, name))) }));
+          return;
+        }
         const spec = /^\/spec\/([\w.-]+\.md)$/.exec(url.slice(prefix.length));
-        if (spec?.[1]) {
-          // Only a plain file name of the spec folder (the pattern has no slash or ..).
-          const file = resolve(process.env.STRATA_SPEC_DIR ?? resolve(root, '../shared/spec'), spec[1]);
+        if (spec?.[1] && Object.values(SPEC_FILES).includes(spec[1])) {
+          // Only the three known spec file names: nothing else of the disk is reachable through this route.
+          const dir = specDir(root);
+          const file = join(dir, spec[1]);
+          // Rendered and escaped (spec-page.ts); the CSP forbids scripts on the page all the same.
+          res.setHeader('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'");
+          res.setHeader('Content-Type', 'text/html; charset=utf-8');
           if (existsSync(file)) {
-            res.setHeader('Content-Type', 'text/plain; charset=utf-8');
-            res.end(readFileSync(file, 'utf8'));
-            return;
+            res.end(specPageHtml(spec[1], readFileSync(file, 'utf8')));
+          } else {
+            res.statusCode = 404;
+            res.end(specMissingHtml(spec[1], process.env.STRATA_SPEC_DIR ? dir : '../shared/spec'));
           }
+          return;
         }
         next();
       });

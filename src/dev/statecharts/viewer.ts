@@ -28,6 +28,8 @@ const state = {
   step: null as number | null,
   coverage: null as CoverageFile | null,
   showCoverage: false,
+  /** The spec files the dev server has (null: not known, links are drawn all the same). */
+  specAvailable: null as string[] | null,
 };
 
 function renderList(): void {
@@ -87,11 +89,21 @@ async function show(chart: MachineChart): Promise<void> {
   spec.replaceChildren('Spec: ');
   specLinks(chart.entry.spec).forEach(({ section, file }, index) => {
     if (index) spec.append(', ');
+    if (state.specAvailable && !state.specAvailable.includes(file)) {
+      // A fresh clone has no spec folder beside it (../shared/spec): say so rather than link to a 404.
+      const missing = document.createElement('span');
+      missing.className = 'sc-spec-missing';
+      missing.textContent = `${section} (spec not found: add ../shared/spec or set STRATA_SPEC_DIR)`;
+      spec.append(missing);
+      return;
+    }
     const a = document.createElement('a');
-    // The spec lives beside the repository (/work/shared/spec); the dev server serves it under __statecharts/spec.
+    // The spec lives beside the repository (../shared/spec, or STRATA_SPEC_DIR); the dev server renders it under
+    // __statecharts/spec with one id per numbered heading (spec-page.ts), so the fragment lands on the section.
     a.href = `${import.meta.env.BASE_URL}__statecharts/spec/${file}#${encodeURIComponent(section)}`;
     a.textContent = `${section}`;
     a.title = file;
+    a.target = '_blank';
     spec.append(a);
   });
   state.zoom = 1;
@@ -259,6 +271,9 @@ async function main(): Promise<void> {
       renderCoverage();
     })
     .catch(() => undefined);
+  state.specAvailable = await fetch(`${import.meta.env.BASE_URL}__statecharts/spec.json`)
+    .then((response) => (response.ok ? ((response.json() as Promise<{ available: string[] }>).then((body) => body.available)) : null))
+    .catch(() => null);
   const pick = () => {
     const id = decodeURIComponent(location.hash.slice(1));
     const chart = state.charts.find((c) => c.entry.id === id) ?? state.charts[0];
