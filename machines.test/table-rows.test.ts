@@ -5,7 +5,7 @@ import { createActor, fromPromise, waitFor, type SnapshotFrom } from 'xstate';
 import { TAB_SCROLL_SETTLE_MS, tableRowsMachine, type FetchCountInput, type FetchRowsInput, type SaveCellInput } from '../machines/table-rows.machine.ts';
 import {
   selectCanCountExact, selectCellEditor, selectCount, selectCountError, selectEdit, selectError, selectIsEmpty, selectIsFirstLoad, selectRow, selectRowTotal,
-  selectSelection,
+  selectPaste, selectSelection,
 } from '../machines/table-rows.selectors.ts';
 import { planFetch, type FetchedPage, type PageRequest } from '../src/domain/table-editor/row-segments.ts';
 import { pagePlan, type GridRow } from '../src/domain/table-editor/rows.ts';
@@ -18,7 +18,7 @@ type Snap = SnapshotFrom<typeof tableRowsMachine>;
 
 const table: TableMeta = {
   id: 7, schema: 'public', name: 'items', type: 'r', comment: null, rls_enabled: false, relationships: [], estimated_rows: 0,
-  primary_keys: ['id'], columns: [{ name: 'id', format: 'int8', is_nullable: false } as ColumnInfo, { name: 'name', format: 'text', is_nullable: true } as ColumnInfo],
+  primary_keys: ['id'], columns: [{ name: 'id', format: 'int8', is_nullable: false } as ColumnInfo, { name: 'name', format: 'text', is_nullable: true, is_updatable: true, is_generated: false, identity_generation: null } as ColumnInfo],
 };
 const row = (i: number): GridRow => ({ values: { id: String(i), name: `n${i}` }, truncated: i === 1 ? ['name'] : [], cursor: [String(i)], key: { id: String(i) } });
 
@@ -32,7 +32,7 @@ function serve(size: number, request: PageRequest, limit: number): FetchedPage {
 }
 
 function start(input: { pageSize?: number } = {}) {
-  const fakes = controlledActors({ fetchRows: 'promise', fetchCount: 'promise', saveCell: 'promise' });
+  const fakes = controlledActors({ fetchRows: 'promise', fetchCount: 'promise', saveCell: 'promise', pasteRows: 'promise' });
   const actor = createActor(tableRowsMachine.provide({ actors: fakes.logic }), { input: { table, sorts: [], filters: [], pageSize: 100, ...input } }).start();
   const lastRows = () => fakes.starts('fetchRows').at(-1)?.input as FetchRowsInput;
   return { actor, fakes, lastRows };
@@ -187,6 +187,36 @@ describe('table rows machine: examples', () => {
     expect(actor.getSnapshot().matches({ edit: 'idle' })).toBe(true);
   });
 
+  it('pastes a range (issue 14): one question, one transaction, then the rows read again; a failure keeps the question', async () => {
+    const { actor, fakes, lastRows } = start();
+    const heard: unknown[] = [];
+    actor.on('paste.saved', (event) => heard.push(event));
+    actor.on('paste.refused', (event) => heard.push(event));
+    await fakes.resolve('fetchRows', serve(2, lastRows().request, 100));
+    await fakes.resolve('fetchCount', { value: 2, exact: true });
+    // Too wide for the columns right of the active cell: nothing asked, the reason said.
+    actor.send({ type: 'rows.paste', row: 0, column: 1, block: [['a', 'b']] });
+    expect(actor.getSnapshot().matches({ edit: 'idle' })).toBe(true);
+    expect(heard).toEqual([{ type: 'paste.refused', message: 'The pasted range has 2 columns; only 1 column is from this cell to the right' }]);
+    // Rows 1 (existing) and 2, 3 (past the end: new rows).
+    actor.send({ type: 'rows.paste', row: 1, column: 1, block: [["it's"], ['b'], ['c']] });
+    expect(selectPaste(actor.getSnapshot())).toEqual({ rows: 3, columns: 1, inserts: 2, error: null, saving: false });
+    expect(fakes.starts('pasteRows')).toEqual([]);
+    actor.send({ type: 'paste.confirm' });
+    const query = (fakes.starts('pasteRows').at(-1)!.input as { query: string }).query;
+    expect(query).toBe(`begin;\nupdate public.items set name = 'it''s' where id = '1';\ninsert into public.items (name) values\n('b'),\n('c');\ncommit;`);
+    await fakes.reject('pasteRows', new Error('permission denied for table items'));
+    expect(selectPaste(actor.getSnapshot())).toMatchObject({ rows: 3, error: 'permission denied for table items', saving: false });
+    actor.send({ type: 'paste.confirm' });
+    const fetches = fakes.starts('fetchRows').length;
+    await fakes.resolve('pasteRows', []);
+    expect(selectPaste(actor.getSnapshot())).toBeNull();
+    expect(heard.at(-1)).toEqual({ type: 'paste.saved', rows: 3, columns: 1 });
+    // The rows and the count read again: the new rows appear.
+    expect(fakes.starts('fetchRows').length).toBe(fetches + 1);
+    expect(actor.getSnapshot().matches({ count: 'loading' })).toBe(true);
+  });
+
   it("an emptied cell saves NULL, except in a text column; Escape closes the editor without saving", async () => {
     const { actor, fakes, lastRows } = start();
     await fakes.resolve('fetchRows', serve(3, lastRows().request, 100));
@@ -284,7 +314,7 @@ describe('table rows machine: examples', () => {
 
 // ─── generated paths ────────────────────────────────────────────────────────────────────────────────────────────
 
-const pathFakes = controlledActors({ fetchRows: 'promise', fetchCount: 'promise', saveCell: 'promise' });
+const pathFakes = controlledActors({ fetchRows: 'promise', fetchCount: 'promise', saveCell: 'promise', pasteRows: 'promise' });
 const needsRows = (snapshot: Snap) =>
   planFetch(snapshot.context.segments, snapshot.context.visible, snapshot.context.count?.value ?? null, pagePlan(table, snapshot.context.sorts).keyset) !== null;
 
@@ -324,6 +354,12 @@ describeMachinePaths('table rows machine: generated paths', tableRowsMachine, {
     { type: 'xstate.error.actor.fetchCount', error: new Error('no count') },
     { type: 'xstate.done.actor.saveCell', output: { id: '0', name: 'x' } },
     { type: 'xstate.error.actor.saveCell', error: new Error('permission denied for table items') },
+    { type: 'rows.paste', row: 0, column: 1, block: [['pasted']] },
+    { type: 'rows.paste', row: 0, column: 1, block: [['too', 'wide']] },
+    { type: 'paste.confirm' },
+    { type: 'paste.cancel' },
+    { type: 'xstate.done.actor.pasteRows', output: [] },
+    { type: 'xstate.error.actor.pasteRows', error: new Error('duplicate key value violates unique constraint "items_pkey"') },
   ],
   // The root's bookkeeping events (selection, scroll, role) act alike in every state: walked from the settled state
   // only, so the graph stays within reach (every region state times every event would be ~10,000 paths).
@@ -331,6 +367,12 @@ describeMachinePaths('table rows machine: generated paths', tableRowsMachine, {
     if (['rows.select', 'rows.scrolled', 'rows.scrollSettled', 'rows.role'].includes(event.type)) {
       return snapshot.matches({ pages: 'idle', count: 'idle', edit: 'idle' }) || (event.type === 'rows.role' && snapshot.matches({ pages: 'failed' }));
     }
+    // A paste (issue 14) is walked from the settled grid; while its question or its transaction is open, only its own
+    // events (the rest of the machine acts there as in edit.idle, walked above).
+    const pasteOpen = snapshot.matches({ edit: 'confirmingPaste' }) || snapshot.matches({ edit: 'pasting' });
+    const pasteEvent = ['paste.confirm', 'paste.cancel', 'xstate.done.actor.pasteRows', 'xstate.error.actor.pasteRows'].includes(event.type);
+    if (pasteOpen || pasteEvent) return pasteOpen && pasteEvent;
+    if (event.type === 'rows.paste') return snapshot.matches({ pages: 'idle', count: 'idle', edit: 'idle' }) && snapshot.context.segments.length > 0;
     if (event.type === 'cell.edit' || event.type === 'cell.draft') return snapshot.context.segments.length > 0 && snapshot.matches({ count: 'idle' });
     return true;
   },
@@ -352,11 +394,17 @@ describeMachinePaths('table rows machine: generated paths', tableRowsMachine, {
     'edit.saving --xstate.error.actor.saveCell--> edit.failed',
     'edit.failed --cell.commit--> edit.saving',
     'edit.failed --cell.cancel--> edit.idle',
+    // Issue 14: a pasted range, one confirmation, one transaction; a failed try keeps the question with the error.
+    'edit.idle --rows.paste--> edit.confirmingPaste',
+    'edit.confirmingPaste --paste.confirm--> edit.pasting',
+    'edit.confirmingPaste --paste.cancel--> edit.idle',
+    'edit.pasting --xstate.done.actor.pasteRows--> edit.idle',
+    'edit.pasting --xstate.error.actor.pasteRows--> edit.confirmingPaste',
   ],
   invariants: {
     '*': (snapshot) => {
       const busy = ['loading', 'reloading'].some((s) => snapshot.matches({ pages: s as 'loading' })) ||
-        snapshot.matches({ count: 'counting' }) || snapshot.matches({ edit: 'saving' });
+        snapshot.matches({ count: 'counting' }) || snapshot.matches({ edit: 'saving' }) || snapshot.matches({ edit: 'pasting' });
       expect(snapshot.hasTag('busy')).toBe(busy);
     },
     'pages.loading': (snapshot) => {
@@ -376,7 +424,18 @@ describeMachinePaths('table rows machine: generated paths', tableRowsMachine, {
     'count.counting': () => expect(pathFakes.isRunning('fetchCount')).toBe(true),
     'count.idle': (snapshot) => expect(selectCount(snapshot)).toEqual({ value: 4, exact: false }),
     'count.failed': (snapshot) => expect(selectCountError(snapshot)).toBe('no count'),
-    'edit.idle': (snapshot) => expect(selectEdit(snapshot)).toBeNull(),
+    'edit.idle': (snapshot) => {
+      expect(selectEdit(snapshot)).toBeNull();
+      expect(selectPaste(snapshot)).toBeNull();
+    },
+    'edit.confirmingPaste': (snapshot) => {
+      expect(pathFakes.isRunning('pasteRows')).toBe(false);
+      expect(selectPaste(snapshot)).toMatchObject({ rows: 1, columns: 1, inserts: 0, saving: false });
+    },
+    'edit.pasting': (snapshot) => {
+      expect(pathFakes.isRunning('pasteRows')).toBe(true);
+      expect(selectPaste(snapshot)).toMatchObject({ rows: 1, saving: true });
+    },
     'edit.editing': (snapshot) => {
       expect(pathFakes.isRunning('saveCell')).toBe(false);
       expect(selectCellEditor(snapshot)).toMatchObject({ index: 0, column: 'name', saving: false, error: null });

@@ -4,18 +4,22 @@
 // inline cell edits, and the scroll position the tab remembers (spec B2.2). Three parallel regions:
 //  - pages: one fetch at a time; when it lands, `idle` asks the loaded segments what the view still misses;
 //  - count: estimate/exact count of the applied query;
-//  - edit: one cell at a time: editing → saving → idle, or failed (the Postgres error shown, the typed value kept).
+//  - edit: one cell at a time: editing → saving → idle, or failed (the Postgres error shown, the typed value kept);
+//    or a pasted range (issue 14): confirmingPaste (one question) → pasting (one transaction) → idle and a refresh.
 // A query change or refresh leaves the loading states, which stops the fetch in flight: a superseded result never lands.
 // The view forwards what it is given (the URL's query, the chosen role) as it is; the machine decides whether that
 // changes anything (issue 15: no stored 'first value' comparisons in the view).
 import { assign, cancel, emit, enqueueActions, fromPromise, raise, setup } from 'xstate';
 import { typedValue } from '../src/domain/table-editor/grid-cells.ts';
-import { placePage, planFetch, replaceRow, trimSegments, type FetchedPage } from '../src/domain/table-editor/row-segments.ts';
+import { placePage, planFetch, replaceRow, rowTotal, trimSegments, type FetchedPage } from '../src/domain/table-editor/row-segments.ts';
 import { pagePlan, ROWS_PAGE_SIZE, type GridRow } from '../src/domain/table-editor/rows.ts';
+import { planPaste, type PastePlan } from '../src/domain/tsv-paste.ts';
 import type { RowCount } from '../src/domain/table-editor/row-count.ts';
 import type {
   FetchCountInput,
   FetchRowsInput,
+  PasteRowsInput,
+  RowsPasteEvent,
   RowsQuery,
   SaveCellInput,
   SaveCellOutput,
@@ -47,6 +51,17 @@ const sameRowSet = (context: RowsQuery, query: RowsQuery) =>
   JSON.stringify([context.table, context.filters]) === JSON.stringify([query.table, query.filters]);
 const keysetOf = (context: TableRowsContext) => pagePlan(context.table, context.sorts).keyset;
 
+/**
+ * The paste of a block on (row, column): the keys of the rows it covers that exist (null where one is not loaded),
+ * the rest inserted. An Error (for the user) when it cannot be pasted.
+ */
+function pastePlanOf(context: TableRowsContext, event: RowsPasteEvent): PastePlan {
+  const total = rowTotal(context.segments, context.count?.value ?? null);
+  const over = Math.max(0, Math.min(event.block.length, total - event.row));
+  const keys = Array.from({ length: over }, (_, i) => rowOf(context, event.row + i)?.key ?? null);
+  return planPaste({ schema: context.table.schema, table: context.table.name, columns: context.table.columns, startColumn: event.column, keys }, event.block);
+}
+
 function rowOf(context: TableRowsContext, index: number): GridRow | undefined {
   for (const segment of context.segments) {
     if (index >= segment.start && index < segment.start + segment.rows.length) return segment.rows[index - segment.start];
@@ -69,12 +84,22 @@ export const tableRowsMachine = setup({
     fetchRows: fromPromise<FetchedPage, FetchRowsInput>(notProvided('fetch rows')),
     fetchCount: fromPromise<RowCount, FetchCountInput>(notProvided('fetch count')),
     saveCell: fromPromise<SaveCellOutput, SaveCellInput>(notProvided('save cell')),
+    pasteRows: fromPromise<unknown, PasteRowsInput>(notProvided('paste rows')),
   },
   guards: {
     needsRows: ({ context }) => planFetch(context.segments, context.visible, context.count?.value ?? null, keysetOf(context)) !== null,
     /** A loaded row with a key (the save goes by it), and a column of the table. */
     editable: ({ context }, params: { index: number; column: string }) =>
       Boolean(rowOf(context, params.index)?.key) && context.table.columns.some((column) => column.name === params.column),
+    pastePlannable: ({ context, event }) => {
+      if (event.type !== 'rows.paste') return false;
+      try {
+        pastePlanOf(context, event);
+        return true;
+      } catch {
+        return false;
+      }
+    },
     roleChanges: ({ context, event }) => event.type === 'rows.role' && event.role !== context.role,
     rowSetChanges: ({ context, event }) => event.type === 'rows.setQuery' && !sameRowSet(context, event),
     /**
@@ -139,6 +164,7 @@ export const tableRowsMachine = setup({
     selection: EMPTY_SELECTION,
     role: input.role ?? '',
     scrollTop: null,
+    paste: null,
   }),
   on: {
     'rows.visible': { actions: assign({ visible: ({ event }) => ({ start: Math.max(0, event.start), end: Math.max(event.start, event.end) }) }) },
@@ -261,6 +287,51 @@ export const tableRowsMachine = setup({
               target: 'editing',
               actions: { type: 'beginEdit', params: ({ event }) => ({ index: event.index, column: event.column }) },
             },
+            'rows.paste': [
+              {
+                guard: 'pastePlannable',
+                target: 'confirmingPaste',
+                actions: assign({ paste: ({ context, event }) => ({ plan: pastePlanOf(context, event), error: null }) }),
+              },
+              {
+                // Nothing is asked: the reason it cannot be pasted is said instead (a too-wide range, a generated column…).
+                actions: emit(({ context, event }) => {
+                  let reason = 'The clipboard cannot be pasted here';
+                  try {
+                    pastePlanOf(context, event);
+                  } catch (error) {
+                    reason = message(error);
+                  }
+                  return { type: 'paste.refused' as const, message: reason };
+                }),
+              },
+            ],
+          },
+        },
+        /** The one question (issue 14: 'Paste N rows × M columns?'); after a failed try, Postgres's error with it. */
+        confirmingPaste: {
+          on: {
+            'paste.confirm': { target: 'pasting' },
+            'paste.cancel': { target: 'idle', actions: assign({ paste: null }) },
+          },
+        },
+        /** One transaction: every cell and new row, or none (src/domain/tsv-paste.ts). */
+        pasting: {
+          tags: ['busy'],
+          invoke: {
+            id: 'pasteRows',
+            src: 'pasteRows',
+            input: ({ context }) => ({ query: context.paste!.plan.query }),
+            onDone: {
+              target: 'idle',
+              actions: [
+                emit(({ context }) => ({ type: 'paste.saved' as const, rows: context.paste!.plan.rows, columns: context.paste!.plan.columns })),
+                assign({ paste: null }),
+                // The rows (and count) as they are now: new rows, values as Postgres stored them.
+                raise({ type: 'rows.refresh' }),
+              ],
+            },
+            onError: { target: 'confirmingPaste', actions: assign({ paste: ({ context, event }) => ({ ...context.paste!, error: message(event.error) }) }) },
           },
         },
         /** The cell's editor is open with `edit.draft`. */

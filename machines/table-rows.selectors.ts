@@ -65,3 +65,13 @@ export const selectSelection = (snapshot: Snapshot): RowSelection => snapshot.co
 /** The table has no empty state to show: loaded and zero rows. */
 export const selectIsEmpty = (snapshot: Snapshot): boolean =>
   snapshot.matches({ pages: 'idle' }) && snapshot.context.segments.every((segment) => segment.rows.length === 0);
+
+/** The pasted range waiting for its confirmation (issue 14): the plan's figures, and the error of a failed try. */
+export const selectPaste = (snapshot: Snapshot) =>
+  snapshot.context.paste && {
+    rows: snapshot.context.paste.plan.rows,
+    columns: snapshot.context.paste.plan.columns,
+    inserts: snapshot.context.paste.plan.inserts,
+    error: snapshot.context.paste.error,
+    saving: snapshot.matches({ edit: 'pasting' }),
+  };

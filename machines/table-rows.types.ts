@@ -1,5 +1,6 @@
 // Types of the grid's rows machine (machines/table-rows.machine.ts): context, input, events and the inputs and
 // outputs of its effects.
+import type { PastePlan } from '../src/domain/tsv-paste.ts';
 import type { PageRequest, Segment, VisibleRange } from '../src/domain/table-editor/row-segments.ts';
 import type { RowCount } from '../src/domain/table-editor/row-count.ts';
 import type { RowKey } from '../src/domain/table-editor/sql.ts';
@@ -63,6 +64,8 @@ export interface TableRowsContext extends RowsQuery {
   role: string;
   /** The last scroll position reported, written to the tab once the scrolling settles. */
   scrollTop: number | null;
+  /** A pasted range waiting for its one confirmation (issue 14), and the Postgres error of a try that failed. */
+  paste: { plan: PastePlan; error: string | null } | null;
 }
 
 export interface TableRowsInput extends RowsQuery {
@@ -94,6 +97,10 @@ export interface RowsRoleEvent { type: 'rows.role'; role: string }
 export interface RowsScrolledEvent { type: 'rows.scrolled'; scrollTop: number }
 /** Raised by the machine itself once the scrolling has settled (TAB_SCROLL_SETTLE_MS). */
 export interface RowsScrollSettledEvent { type: 'rows.scrollSettled' }
+/** A TSV block pasted on the active cell (issue 14): cells from there down and right, new rows past the end. */
+export interface RowsPasteEvent { type: 'rows.paste'; row: number; column: number; block: string[][] }
+export interface PasteConfirmEvent { type: 'paste.confirm' }
+export interface PasteCancelEvent { type: 'paste.cancel' }
 
 export type TableRowsEvent =
   | RowsVisibleEvent
@@ -108,10 +115,18 @@ export type TableRowsEvent =
   | RowsSelectEvent
   | RowsRoleEvent
   | RowsScrolledEvent
-  | RowsScrollSettledEvent;
+  | RowsScrollSettledEvent
+  | RowsPasteEvent
+  | PasteConfirmEvent
+  | PasteCancelEvent;
 
 /** Emitted: a cell's value was saved (the grid takes the keyboard back). */
 export interface CellSavedEmitted { type: 'cell.saved'; index: number; column: string }
 /** Emitted: the scrolling settled here (the tab remembers it, spec B2.2). */
 export interface ScrollSettledEmitted { type: 'scroll.settled'; scrollTop: number }
-export type TableRowsEmitted = CellSavedEmitted | ScrollSettledEmitted;
+/** Emitted: a paste cannot be planned (the reason, for the user), or it was saved. */
+export interface PasteRefusedEmitted { type: 'paste.refused'; message: string }
+export interface PastedEmitted { type: 'paste.saved'; rows: number; columns: number }
+export type TableRowsEmitted = CellSavedEmitted | ScrollSettledEmitted | PasteRefusedEmitted | PastedEmitted;
+
+export interface PasteRowsInput { query: string }

@@ -1,4 +1,4 @@
-// Real effects of the grid's rows machine (machines/table-rows.machine.ts): page, count and cell-save SQL run
+// Real effects of the grid's rows machine (machines/table-rows.machine.ts): page, count, cell-save and paste SQL run
 // through the project query endpoint. Each fetch passes the actor's abort signal: a load superseded by a sort,
 // filter or refresh is stopped by the machine, and its HTTP request dropped with it.
 import { fromPromise } from 'xstate';
@@ -7,6 +7,7 @@ import {
   tableRowsMachine,
   type FetchCountInput,
   type FetchRowsInput,
+  type PasteRowsInput,
   type SaveCellInput,
   type SaveCellOutput,
 } from '../../machines/table-rows.machine.ts';
@@ -77,7 +78,12 @@ export function defineTableRowsActors(ref: string, run: RunSql = runSql) {
     return saved;
   });
 
-  return { fetchRows, fetchCount, saveCell };
+  // A pasted range (issue 14): one begin/commit script (src/domain/tsv-paste.ts), as the role the rows are read as.
+  // Not aborted: once sent, the transaction commits or rolls back whole on the server, and the grid is read again.
+  // A minute: 10,000 pasted rows are one statement of a few MB.
+  const pasteRows = fromPromise<unknown, PasteRowsInput>(({ input }) => run(ref, { query: input.query }, { timeout: 60_000 }));
+
+  return { fetchRows, fetchCount, saveCell, pasteRows };
 }
 
 /** The rows machine with the real effects for one project. */
