@@ -3,7 +3,7 @@
 // are cells the arrows reach), the first ↓ from the header lands on row 1, the active cell is the grid's
 // aria-activedescendant (with its aria-rowindex/colindex and aria-selected), and a saved cell is announced politely.
 import '../../../ui/testing/jsdom.ts';
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
@@ -41,6 +41,7 @@ afterAll(() => {
 
 function setup(overrides: Partial<DataGridProps> = {}) {
   const saves: SaveCellInput[] = [];
+  const pastes: string[] = [];
   const machine = tableRowsMachine.provide({
     actors: {
       fetchRows: fromPromise<FetchedPage, FetchRowsInput>(async () => ({ rows: [row(0), row(1), row(2)], offset: 0, complete: true })),
@@ -48,6 +49,10 @@ function setup(overrides: Partial<DataGridProps> = {}) {
       saveCell: fromPromise<Record<string, unknown>, SaveCellInput>(async ({ input }) => {
         saves.push(input);
         return { id: '1', name: input.value };
+      }),
+      pasteRows: fromPromise<unknown, { query: string }>(async ({ input }) => {
+        pastes.push(input.query);
+        return [];
       }),
     },
   });
@@ -61,7 +66,7 @@ function setup(overrides: Partial<DataGridProps> = {}) {
   });
   const view = render(<DataGrid {...props()} />);
   const rerender = () => view.rerender(<DataGrid {...props()} />);
-  return { actor, saves, onSelectionChange, onSort, rerender };
+  return { actor, saves, pastes, onSelectionChange, onSort, rerender };
 }
 
 const grid = () => screen.getByRole('grid', { name: 'Rows of items' });
@@ -153,5 +158,25 @@ describe('DataGrid keyboard and screen reader (issue 24)', () => {
     await waitFor(() => expect(document.activeElement).toBe(grid()));
     await act(async () => {});
     expect(where(activeCell())).toEqual({ row: 2, column: 3, text: 'renamed' });
+  });
+
+  it('pastes a spreadsheet range on the active cell with one confirmation (issue 14), the keyboard back on the grid', async () => {
+    const { pastes } = setup();
+    await screen.findByText('item 3');
+    const user = userEvent.setup();
+    await user.tab();
+    await user.keyboard('{ArrowDown}{ArrowDown}{ArrowRight}');
+    // What Excel puts on the clipboard: CRLF lines, a quoted cell with a line break.
+    fireEvent.paste(grid(), { clipboardData: { getData: (type: string) => (type === 'text/plain' ? 'b\r\n"multi\r\nline"\r\nd\r\n' : '') } });
+    const dialog = await screen.findByRole('dialog', { name: 'Paste cells' });
+    expect(dialog.textContent).toContain('Paste 3 rows × 1 column? 1 new row will be added.');
+    expect(pastes).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Paste' }));
+    await waitFor(() => expect(pastes).toHaveLength(1));
+    expect(pastes[0]).toContain(`update public.items set name = 'b' where id = '2';`);
+    expect(pastes[0]).toContain(`values\n('d');`);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Pasted 3 rows'));
+    await waitFor(() => expect(document.activeElement).toBe(grid()));
   });
 });

@@ -1,6 +1,7 @@
 // The grid (issue 6): TanStack Table for the columns (sizes, resizing) and TanStack Virtual for rows and columns,
 // over the whole table — the rows machine loads what comes into view. Keyboard: arrows, Home/End (Ctrl: corners),
-// PageUp/PageDown, Shift to extend a range, Enter/double-click to edit, Escape, Ctrl/Cmd+C copies the range.
+// PageUp/PageDown, Shift to extend a range, Enter/double-click to edit, Escape, Ctrl/Cmd+C copies the range, Ctrl/Cmd+V
+// pastes a spreadsheet range on the active cell (issue 14: one confirmation, one transaction; rows past the end added).
 // Accessibility (issue 24): the grid is one tab stop; the active cell is its aria-activedescendant (the focus stays on
 // the grid, so a cell scrolled out of the virtual window takes no focus with it). The header row and the checkbox
 // column are cells the arrows reach (Enter sorts, Space/Enter ticks, Shift+F10 opens a column's menu); their buttons
@@ -18,7 +19,9 @@ import type { GridRow } from '../../../domain/table-editor/rows.ts';
 import type { ColumnInfo, Relationship, Row, RowSort, TableMeta } from '../../../domain/table-editor/types.ts';
 import { toast } from '../../../ui/toast.ts';
 import { visuallyHidden } from '../../../ui/a11y.css.ts';
+import { parseTsv } from '../../../domain/tsv.ts';
 import { GridCell } from './GridCell.tsx';
+import { PasteDialog } from './PasteDialog.tsx';
 import { GridHeader } from './GridHeader.tsx';
 import type { RowSelection } from './selection.ts';
 import { gridFeatures, type GridFeatures } from './features.ts';
@@ -156,6 +159,27 @@ export function DataGrid(props: DataGridProps) {
     );
   };
 
+  // Ctrl/Cmd+V on the grid: the browser's paste event carries the clipboard's text (no permission prompt, unlike
+  // navigator.clipboard.readText). The rows machine plans it, asks once, or says why it cannot be pasted.
+  const paste = (event: React.ClipboardEvent) => {
+    if (editing || event.target !== event.currentTarget || !canEditRows || !isDataCell(active)) return;
+    event.preventDefault();
+    const block = parseTsv(event.clipboardData.getData('text/plain'));
+    actor.send({ type: 'rows.paste', row: active.row, column: active.column, block });
+  };
+  useEffect(() => {
+    const refused = actor.on('paste.refused', (event) => toast.error(event.message));
+    const saved = actor.on('paste.saved', (event) => {
+      toast.success(`Pasted ${event.rows} ${event.rows === 1 ? 'row' : 'rows'} × ${event.columns} ${event.columns === 1 ? 'column' : 'columns'}`, { timeout: 3000 });
+      scroller.current?.focus();
+      setAnnouncement(`Pasted ${event.rows} rows`);
+    });
+    return () => {
+      refused.unsubscribe();
+      saved.unsubscribe();
+    };
+  }, [actor]);
+
   const toggleAll = (checked: boolean) => props.onSelectionChange({ rows: new Map(), all: checked });
   const isChecked = (row: GridRow | undefined) => selection.all || (row ? selection.rows.has(JSON.stringify(row.key)) : false);
 
@@ -259,6 +283,7 @@ export function DataGrid(props: DataGridProps) {
         stopRestoring();
         onKeyDown(event);
       }}
+      onPaste={paste}
       // The page debounces what it writes to the tab.
       onScroll={(event) => props.onScrollTop(event.currentTarget.scrollTop)}
     >
@@ -342,9 +367,10 @@ export function DataGrid(props: DataGridProps) {
     </div>
     <p id={`${gridId}-keys`} className={visuallyHidden}>
       Arrow keys move between cells. Enter edits a cell or sorts by a column; Space ticks a row. Shift+Enter expands a
-      value, Alt+Enter follows a reference, Shift+F10 opens a column&apos;s menu.
+      value, Alt+Enter follows a reference, Shift+F10 opens a column&apos;s menu. Ctrl+V pastes cells from a spreadsheet.
     </p>
     <div role="status" aria-live="polite" className={visuallyHidden}>{announcement}</div>
+    <PasteDialog rows={actor} onClosed={() => scroller.current?.focus()} />
     </>
   );
 }
