@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import pg from 'pg';
 import type { ViteDevServer } from 'vite';
@@ -7,8 +8,9 @@ import { SESSION_KEY, STORAGE_STATE, accessToken, readFixture } from './support/
 
 // The local statechart viewer (issue 26) is served by the dev server only: this spec starts `vite` in dev mode on
 // its own port, proxied to the platform the e2e config started, and follows the project-status machine live while
-// a project of its own is built in another tab, then paused (the pause held open for real, as in
-// project-status.spec.ts, so the highlighted state can be seen changing).
+// a project of its own is built in another tab (the console's reads answer COMING_UP until 'building' was seen),
+// then paused (the pause held open for real, as in project-status.spec.ts, so the highlighted state can be seen
+// changing).
 
 test.describe.configure({ mode: 'serial' });
 
@@ -77,22 +79,39 @@ test('the viewer draws every machine and highlights the live project status as i
   });
   expect(created.status()).toBe(201);
   ref = (await created.json()).ref;
+  // Provisioning here takes a moment, often less than the page needs to load: the console tab's reads of this
+  // project answer COMING_UP (the platform's own answer with its status held) until the chart has shown
+  // 'building', so the highlight is seen in 'building' and then moving to 'active' on every run.
+  let holdBuilding = true;
+  const projectReads = new RegExp(`/api/platform/projects/${ref}(/status)?(\\?|$)`);
+  await consoleTab.route(projectReads, async (route) => {
+    if (!holdBuilding || route.request().method() !== 'GET') return route.continue();
+    const response = await route.fetch();
+    const body = (await response.json()) as Record<string, unknown>;
+    return route.fulfill({ response, json: { ...body, status: 'COMING_UP' } });
+  });
   await consoleTab.goto(`${DEV}/dashboard/project/${ref}`);
 
   // The viewer follows the actor of that tab: a live badge, a timeline, and the active state highlighted.
   await expect(viewer.locator('#sc-list a', { hasText: 'projectStatus' }).locator('.sc-live-badge')).toBeVisible({ timeout: 60_000 });
   await expect(viewer.locator('#sc-timeline li').first()).toBeVisible();
+  await expect(consoleTab.getByTestId('status-building')).toBeVisible({ timeout: 60_000 });
+  await expect(viewer.locator('[data-state="projectStatus.building"]')).toHaveClass(/sc-active/);
+  await expect(viewer.locator('[data-state="projectStatus.active"]')).not.toHaveClass(/sc-active/);
+  // Released: the next poll reads the platform's real status (provisioned by now, or soon).
+  holdBuilding = false;
   await expect(consoleTab.getByTestId('project-status')).toHaveText('Active', { timeout: 60_000 });
   await expect(viewer.locator('[data-state="projectStatus.active"]')).toHaveClass(/sc-active/);
   await expect(viewer.locator('[data-state="projectStatus.building"]')).not.toHaveClass(/sc-active/);
-  // The actor started in 'building' if it met the project COMING_UP (provisioning takes a moment): then the
-  // timeline can step back to it and the chart highlights building again.
+  // The timeline recorded the way through: stepping back to a 'building' entry highlights building again.
   const buildingEntry = viewer.locator('#sc-timeline button', { hasText: '"building"' }).first();
-  if ((await buildingEntry.count()) > 0) {
-    await buildingEntry.click();
-    await expect(viewer.locator('[data-state="projectStatus.building"]')).toHaveClass(/sc-active/);
-    await buildingEntry.click();
-  }
+  await expect(buildingEntry).toBeVisible();
+  await buildingEntry.click();
+  await expect(viewer.locator('[data-state="projectStatus.building"]')).toHaveClass(/sc-active/);
+  await expect(viewer.locator('[data-state="projectStatus.active"]')).not.toHaveClass(/sc-active/);
+  await buildingEntry.click();
+  await expect(viewer.locator('[data-state="projectStatus.active"]')).toHaveClass(/sc-active/);
+  await consoleTab.unroute(projectReads);
 
   // A pause held open for real (an uncommitted ALTER DATABASE): the highlight moves to pausing, then paused.
   const project = await (await request.get(`/api/platform/projects/${ref}`, { headers })).json();
@@ -115,4 +134,29 @@ test('the viewer draws every machine and highlights the live project status as i
   }
   await expect(viewer.locator('[data-state="projectStatus.pausing"]')).not.toHaveClass(/sc-active/, { timeout: 30_000 });
   await expect(viewer.locator('#sc-timeline button', { hasText: 'pausing' }).first()).toBeVisible();
+});
+
+test('a spec link opens its section; the README screenshot of one chart', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.goto(`${DEV}/dashboard/__statecharts#projectStatus`);
+  await expect(page.locator('body[data-chart="projectStatus"]')).toBeVisible({ timeout: 90_000 });
+  const specDir = resolve(process.env.STRATA_SPEC_DIR ?? '../shared/spec');
+  if (existsSync(resolve(specDir, '1-console-shell.md'))) {
+    // The link lands on the rendered section (spec-page.ts gives each numbered heading its A4.1-style id).
+    const [spec] = await Promise.all([page.context().waitForEvent('page'), page.locator('#sc-spec a', { hasText: 'A4.1' }).click()]);
+    await expect(spec.locator('h3#A4\\.1:target')).toHaveText('4.1 Project status');
+    await spec.close();
+  } else {
+    await expect(page.locator('#sc-spec')).toContainText('A4.1 (spec not found');
+  }
+
+  // The README's picture: the database-upgrade chart, with the coverage overlay when a report exists.
+  await page.goto(`${DEV}/dashboard/__statecharts#databaseUpgrade`);
+  await expect(page.locator('body[data-chart="databaseUpgrade"]')).toBeVisible();
+  if (existsSync(resolve('.tmp/statechart-coverage/databaseUpgrade.json'))) {
+    await page.locator('#sc-coverage-toggle').check();
+    await expect(page.locator('#sc-coverage-summary')).toContainText('transitions walked');
+  }
+  await page.locator('#sc-fit').click();
+  await page.screenshot({ path: 'e2e/screenshots/statecharts-viewer.png' });
 });
