@@ -54,9 +54,10 @@ describe('page SQL', () => {
     const statement = pageSql(table, plan, [{ column: 'note', operator: 'eq', value: "x'" }], { after: ['7'] });
     expect(statement.query).toBe(
       `select id as c0, left(note::text, ${CELL_WIRE_CHARS}) as c1, length(note::text) > ${CELL_WIRE_CHARS} as t1, score as c2, id::text as k0 ` +
-        `from (select * from "my ""s"."T" where (note = $1) and (id) > ($2) order by id asc nulls last limit $3) page order by page.id asc nulls last`,
+        // The plain bound on the first key (id >= …) before the keyset condition makes the page one index range (issue 25).
+        `from (select * from "my ""s"."T" where (note = $1) and id >= $4 and (id) > ($3) order by id asc nulls last limit $2) page order by page.id asc nulls last`,
     );
-    expect(statement.parameters).toEqual(["x'", '7', 100]);
+    expect(statement.parameters).toEqual(["x'", 100, '7', '7']);
     expect(cursorAtSql(table, plan, [], 900_000)).toEqual({
       query: 'select k0::text as k0 from (select id as k0 from "my ""s"."T" order by id asc nulls last limit 1 offset $1) located',
       parameters: [899_999],
