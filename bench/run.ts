@@ -4,6 +4,7 @@
 import { adminerPeerBench, printAdminerPeerDetails } from './adminer-peer.ts';
 import { dataApiBench, printDataApiDetails } from './data-api.ts';
 import { firstLoad, printFirstLoadDetails } from './first-load.ts';
+import { gridPasteBench } from './grid-paste.ts';
 import { platformBench } from './platform.ts';
 import { printProjectsListDetails, projectsListBench } from './projects-list.ts';
 import { printTable, writeResult, type BenchResult } from './support/results.ts';
@@ -26,6 +27,7 @@ const BENCHMARKS: Record<string, { run: () => Promise<BenchResult>; details?: (r
   'sql-editor': { run: sqlEditorBench },
   'table-export': { run: tableExportBench, details: printTableExportDetails },
   'table-grid': { run: tableGridBench },
+  'grid-paste': { run: gridPasteBench },
   'table-import': { run: tableImportBench, details: printTableImportDetails },
   'data-api': { run: dataApiBench, details: printDataApiDetails },
   statecharts: { run: statechartsBench },
