@@ -122,10 +122,19 @@ export function createProvisioner(deps: {
   }
 
   async function ensureSharedRoles(ref: string): Promise<void> {
+    // Roles are cluster-wide: serialise concurrent provisioning (several platforms may share one server). The lock
+    // is taken in the platform database, which project roles cannot connect to: advisory locks live per database,
+    // and in the maintenance database (CONNECT granted to PUBLIC) any project owner could take the same key and
+    // stop every tenant's provisioning (server/projects/provision-lock.test.ts).
+    await withTransaction(platform, async (lock) => {
+      await lock.query('select pg_advisory_xact_lock($1)', [ROLE_LOCK_KEY]);
+      await ensureSharedRolesLocked(ref);
+    });
+  }
+
+  async function ensureSharedRolesLocked(ref: string): Promise<void> {
     await withAdminClient(server, (connection) =>
       withTransaction(connection, async (admin) => {
-        // Roles are cluster-wide: serialise concurrent provisioning (several platforms may share one server).
-        await admin.query('select pg_advisory_xact_lock($1)', [ROLE_LOCK_KEY]);
         const { rows } = await admin.query<{ rolname: string }>('select rolname from pg_roles where rolname = any($1)', [
           [...SHARED_API_ROLES],
         ]);
