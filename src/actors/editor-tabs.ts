@@ -4,6 +4,7 @@ import { createActor, fromPromise, type ActorRefFrom, type InspectionEvent } fro
 import { editorTabsMachine, type EditorTabsPersistInput } from '../../machines/editor-tabs.machine.ts';
 import { parseTabsState, serializeTabsState, type TabsState } from '../domain/editor-tabs.ts';
 import { parseRecentItems, serializeRecentItems, type RecentItem } from '../domain/recent-items.ts';
+import { devInspect } from '../dev/live-inspect.ts';
 
 export type EditorTabsActor = ActorRefFrom<typeof editorTabsMachine>;
 
@@ -53,5 +54,5 @@ export function createEditorTabsActor(
       persist: fromPromise<void, EditorTabsPersistInput>(async ({ input }) => writeEditorTabs(input, storage)),
     },
   });
-  return createActor(machine, { input: { projectRef, ...readEditorTabs(projectRef, storage) }, inspect: options.inspect }).start();
+  return createActor(machine, { input: { projectRef, ...readEditorTabs(projectRef, storage) }, inspect: options.inspect ?? devInspect }).start();
 }

@@ -18,6 +18,7 @@ import {
 } from '../domain/storage.ts';
 import { toast } from '../ui/toast.ts';
 import { listAllObjectPaths, performFilesOperation, zipObjects } from './storage-effects.ts';
+import { devInspect } from '../dev/live-inspect.ts';
 
 export function readStoredExplorerPreferences(ref: string): ExplorerPreferences {
   try {
@@ -41,7 +42,7 @@ async function listPage(ref: string, input: ListPageInput, signal: AbortSignal):
 
 /** Runs a folder or files machine to its end, showing what it emits as toasts (a progress toast until the next). */
 async function runWithToasts(machine: AnyStateMachine, input: StorageOperation, signal: AbortSignal): Promise<{ ok: boolean }> {
-  const actor = createActor(machine, { input });
+  const actor = createActor(machine, { input, inspect: devInspect });
   let progress: string | null = null;
   const clearProgress = () => {
     if (progress !== null) toast.dismiss(progress);

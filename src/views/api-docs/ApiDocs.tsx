@@ -33,6 +33,7 @@ import { Button } from '../../ui/Button.tsx';
 import { CopyButton } from '../../ui/CopyButton.tsx';
 import { ErrorAlert } from '../../ui/ErrorAlert.tsx';
 import * as css from './ApiDocs.css.ts';
+import { devInspect } from '../../dev/live-inspect.ts';
 
 export interface ApiDocsProps {
   projectRef: string;
@@ -45,7 +46,7 @@ export interface ApiDocsProps {
 }
 
 export function ApiDocs({ projectRef, data, flags, canRevealKeys, headingLevel = 1 }: ApiDocsProps) {
-  const actor = useActorRef(apiDocsWithPlatform, { input: { ref: projectRef, canRevealKeys, schemas: data.schemas } });
+  const actor = useActorRef(apiDocsWithPlatform, { input: { ref: projectRef, canRevealKeys, schemas: data.schemas }, inspect: devInspect });
   const language = useSelector(actor, selectLanguage);
   const keysShown = useSelector(actor, selectKeysShown);
   const sectionId = useSelector(actor, selectSection);

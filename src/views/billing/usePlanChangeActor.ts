@@ -3,6 +3,7 @@ import { useRouter } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { planChangeMachine } from '../../../machines/plan-change.machine.ts';
 import { defineChangePlan } from '../../actors/plan-change.ts';
+import { devInspect } from '../../dev/live-inspect.ts';
 
 /** The plan switch actor: PATCH the organization's plan, then re-read the organization (header badge, page). */
 export function usePlanChangeActor(slug: string) {
@@ -11,5 +12,5 @@ export function usePlanChangeActor(slug: string) {
     () => planChangeMachine.provide({ actors: { changePlan: defineChangePlan({ slug, afterChange: () => router.invalidate() }) } }),
     [slug, router],
   );
-  return useActorRef(machine);
+  return useActorRef(machine, { inspect: devInspect });
 }

@@ -7,6 +7,7 @@ import { useActorRef } from '@xstate/react';
 import { createActor, type ActorRefFrom } from 'xstate';
 import { impersonationMachineFor, readImpersonationSearches } from '../../actors/sql-editor.ts';
 import { useProjectEditorSlot } from './ProjectEditorState.tsx';
+import { devInspect } from '../../dev/live-inspect.ts';
 
 export type ImpersonationActor = ActorRefFrom<ReturnType<typeof impersonationMachineFor>>;
 
@@ -15,7 +16,7 @@ const ImpersonationContext = createContext<ImpersonationActor | null>(null);
 export function ImpersonationProvider({ projectRef, children }: { projectRef: string; children: ReactNode }) {
   // Keyed by project ref by its parent: one machine per mount (useActorRef keeps the first logic it is given).
   const [logic] = useState(() => impersonationMachineFor(projectRef));
-  const actor = useActorRef(logic, { input: { recentSearches: readImpersonationSearches(projectRef) } });
+  const actor = useActorRef(logic, { input: { recentSearches: readImpersonationSearches(projectRef) }, inspect: devInspect });
   return <ImpersonationContext.Provider value={actor}>{children}</ImpersonationContext.Provider>;
 }
 
@@ -27,5 +28,5 @@ export function useImpersonation(): ImpersonationActor {
 }
 
 function createImpersonationActor(projectRef: string): ImpersonationActor {
-  return createActor(impersonationMachineFor(projectRef), { input: { recentSearches: readImpersonationSearches(projectRef) } }).start();
+  return createActor(impersonationMachineFor(projectRef), { input: { recentSearches: readImpersonationSearches(projectRef) }, inspect: devInspect }).start();
 }

@@ -16,6 +16,7 @@ import { button } from '../../ui/Button.css.ts';
 import { Select } from '../../ui/Select.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import * as css from './NewForm.css.ts';
+import { devInspect } from '../../dev/live-inspect.ts';
 
 /** /new (spec A2.2): name and plan; on success the first project is created at /new/{slug}. */
 export function NewOrganizationPage({ canCreate }: { canCreate: boolean }) {
@@ -24,7 +25,7 @@ export function NewOrganizationPage({ canCreate }: { canCreate: boolean }) {
 }
 
 function NewOrganizationForm() {
-  const actor = useActorRef(createOrganizationWithPlatform);
+  const actor = useActorRef(createOrganizationWithPlatform, { inspect: devInspect });
   const navigate = useNavigate();
   const name = useSelector(actor, selectName);
   const plan = useSelector(actor, selectPlan);

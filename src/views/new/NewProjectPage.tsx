@@ -27,6 +27,7 @@ import { Select } from '../../ui/Select.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { PasswordStrengthMeter } from './PasswordStrengthMeter.tsx';
 import * as css from './NewForm.css.ts';
+import { devInspect } from '../../dev/live-inspect.ts';
 
 const fillRandom = (bytes: Uint8Array<ArrayBuffer>) => crypto.getRandomValues(bytes);
 
@@ -55,7 +56,7 @@ export function NewProjectPage({ organization, canCreate }: { organization: Orga
 }
 
 function NewProjectForm({ organization }: { organization: Organization }) {
-  const actor = useActorRef(createProjectWithPlatform, { input: { organizationSlug: organization.slug } });
+  const actor = useActorRef(createProjectWithPlatform, { input: { organizationSlug: organization.slug }, inspect: devInspect });
   const navigate = useNavigate();
   const name = useSelector(actor, selectName);
   const password = useSelector(actor, selectPassword);

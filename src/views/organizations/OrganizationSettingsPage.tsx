@@ -18,10 +18,11 @@ import { TextField } from '../../ui/TextField.tsx';
 import { toast } from '../../ui/toast.ts';
 import { TypedConfirmModal } from '../../ui/TypedConfirmModal.tsx';
 import * as css from './OrganizationSettingsPage.css.ts';
+import { devInspect } from '../../dev/live-inspect.ts';
 
 /** /org/{slug}/general (spec A2.2): rename, slug and plan, and deleting the organization (owners only). */
 export function OrganizationSettingsPage({ organization }: { organization: Organization }) {
-  const actor = useActorRef(organizationSettingsWithPlatform, { input: { slug: organization.slug, name: organization.name } });
+  const actor = useActorRef(organizationSettingsWithPlatform, { input: { slug: organization.slug, name: organization.name }, inspect: devInspect });
   const router = useRouter();
   const navigate = useNavigate();
   const name = useSelector(actor, selectName);

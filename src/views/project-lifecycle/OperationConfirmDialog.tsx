@@ -10,12 +10,13 @@ import { Dialog, Modal } from '../../ui/Dialog.tsx';
 import * as css from '../shared/ProjectLifecycle.css.ts';
 import { useAssumeStatus } from '../shared/useAssumeStatus.ts';
 import { useLifecycleNotices, type NoticeHandlers } from '../shared/useLifecycleNotices.ts';
+import { devInspect } from '../../dev/live-inspect.ts';
 
 export type OperationActor = ActorRefFrom<ProjectOperationMachine>;
 
 /** The operation actor of a page, wired to toasts and to the project-status actor. */
 export function useProjectOperation(ref: string, onOperationDone?: NoticeHandlers['onOperationDone']): OperationActor {
-  const actor = useActorRef(projectOperationWithPlatform, { input: { ref } });
+  const actor = useActorRef(projectOperationWithPlatform, { input: { ref }, inspect: devInspect });
   const assume = useAssumeStatus();
   useLifecycleNotices(actor, { onStatusAssumed: assume, onOperationDone });
   return actor;

@@ -22,6 +22,7 @@ import { TimestampTooltip } from '../../ui/TimestampTooltip.tsx';
 import { useProjectStatusActor } from '../shared/ProjectStatusContext.tsx';
 import { StatusCard, SupportLinkButton } from './StatusCard.tsx';
 import * as css from './StatusScreens.css.ts';
+import { devInspect } from '../../dev/live-inspect.ts';
 
 /** Upgrading (UPGRADING): the eight steps of spec A4.2, completion and failure (spec A2.8); ?trackingId picks the upgrade. */
 export function UpgradingScreen({ project, trackingId }: { project: Project; trackingId?: string }) {
@@ -34,7 +35,7 @@ export function UpgradingScreen({ project, trackingId }: { project: Project; tra
     () => databaseUpgradeWithPlatform(() => router.invalidate({ filter: (match) => match.routeId !== '/_app/project/$ref' })),
     [router],
   );
-  const upgradeActor = useActorRef(logic, { input: { ref: project.ref, trackingId: trackingId ?? null, projectStatus } });
+  const upgradeActor = useActorRef(logic, { input: { ref: project.ref, trackingId: trackingId ?? null, projectStatus }, inspect: devInspect });
   // Forward the project's status: the upgrade status is read while the project is UPGRADING (spec A4.2).
   useEffect(() => {
     upgradeActor.send({ type: 'project.status', status: projectStatus });

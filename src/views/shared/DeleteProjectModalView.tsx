@@ -26,6 +26,7 @@ import { TextField } from '../../ui/TextField.tsx';
 import { useShellData } from './useShellData.ts';
 import * as css from './ProjectLifecycle.css.ts';
 import { useLifecycleNotices } from './useLifecycleNotices.ts';
+import { devInspect } from '../../dev/live-inspect.ts';
 
 export interface DeleteProjectModalProps {
   project: Project;
@@ -59,7 +60,7 @@ function DeleteProjectForm({ project, onCancel, onBusyChange }: { project: Proje
     orgSlug: organization?.slug ?? project.organization_slug,
     isFreePlan: isFreePlan(organization?.plan.id ?? 'free'),
   }));
-  const actor = useActorRef(deleteProjectWithPlatform, { input });
+  const actor = useActorRef(deleteProjectWithPlatform, { input, inspect: devInspect });
   useLifecycleNotices(actor);
   const router = useRouter();
   const navigate = useNavigate();

@@ -5,6 +5,7 @@ import { selectIsDownloading } from '../../../machines/backup-download.selectors
 import { backupDownloadWithPlatform } from '../../actors/project-lifecycle.ts';
 import { Button } from '../../ui/Button.tsx';
 import { useLifecycleNotices } from './useLifecycleNotices.ts';
+import { devInspect } from '../../dev/live-inspect.ts';
 
 export interface DownloadBackupButtonProps {
   projectRef: string;
@@ -17,7 +18,7 @@ export interface DownloadBackupButtonProps {
 }
 
 export function DownloadBackupButton({ projectRef, label, variant = 'secondary', backupId, isDisabled, ...rest }: DownloadBackupButtonProps) {
-  const actor = useActorRef(backupDownloadWithPlatform, { input: { ref: projectRef } });
+  const actor = useActorRef(backupDownloadWithPlatform, { input: { ref: projectRef }, inspect: devInspect });
   useLifecycleNotices(actor);
   const busy = useSelector(actor, selectIsDownloading);
   return (

@@ -37,6 +37,7 @@ import { StorageArchiveButton } from './StorageArchiveButton.tsx';
 import { useAssumeStatus } from './useAssumeStatus.ts';
 import { useLifecycleNotices } from './useLifecycleNotices.ts';
 import { useProjectRole } from './useProjectRole.ts';
+import { devInspect } from '../../dev/live-inspect.ts';
 
 export function ProjectPausedCard({ project }: { project: Project }) {
   const { organization } = useShellData();
@@ -47,7 +48,7 @@ export function ProjectPausedCard({ project }: { project: Project }) {
   const offerVersions = isEnabled(flags, 'postgresVersionSelector');
   // The inputs are read once: the card remounts per project (the status layout keys it by ref).
   const [input] = useState(() => ({ ref: project.ref, orgSlug: organization?.slug ?? project.organization_slug ?? '', isFreePlan: free, offerVersions }));
-  const actor = useActorRef(projectResumeWithPlatform, { input });
+  const actor = useActorRef(projectResumeWithPlatform, { input, inspect: devInspect });
   const assume = useAssumeStatus();
   useLifecycleNotices(actor, { onStatusAssumed: assume });
 

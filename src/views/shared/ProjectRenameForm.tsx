@@ -14,9 +14,10 @@ import {
 import { Button } from '../../ui/Button.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { toast } from '../../ui/toast.ts';
+import { devInspect } from '../../dev/live-inspect.ts';
 
 export function ProjectRenameForm({ projectRef, name, allowed }: { projectRef: string; name: string; allowed: boolean }) {
-  const actor = useActorRef(projectRenameWithPlatform, { input: { ref: projectRef, name } });
+  const actor = useActorRef(projectRenameWithPlatform, { input: { ref: projectRef, name }, inspect: devInspect });
   const router = useRouter();
   const value = useSelector(actor, selectRenameName);
   const error = useSelector(actor, selectRenameError);

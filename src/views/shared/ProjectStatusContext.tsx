@@ -5,7 +5,7 @@ import type { ActorRefFrom } from 'xstate';
 import type { ProjectStatusMachine } from '../../../machines/project-status.machine.ts';
 import { projectStatusWithPlatform } from '../../actors/project-status.ts';
 import type { Project } from '../../api/types.ts';
-import { liveInspect } from '../../dev/statecharts/live-reporter.ts';
+import { devInspect } from '../../dev/live-inspect.ts';
 
 export type ProjectStatusActor = ActorRefFrom<ProjectStatusMachine>;
 
@@ -28,7 +28,7 @@ export function ProjectStatusProvider({
   const router = useRouter();
   const logic = useMemo(() => given ?? projectStatusWithPlatform(() => router.invalidate()), [given, router]);
   // Development only: report to the local statechart viewer (issue 26); the constant false drops it from builds.
-  const actor = useActorRef(logic, { input: { ref: project.ref, project }, inspect: import.meta.env.DEV ? liveInspect : undefined });
+  const actor = useActorRef(logic, { input: { ref: project.ref, project }, inspect: devInspect });
 
   // The route owns the data: a reloaded project (a new loader result) is the truth from then on. The first
   // project is the actor's input already.

@@ -5,9 +5,10 @@ import { selectIsRetrieving } from '../../../machines/storage-archive.selectors.
 import { storageArchiveWithPlatform } from '../../actors/project-lifecycle.ts';
 import { Button } from '../../ui/Button.tsx';
 import { useLifecycleNotices } from './useLifecycleNotices.ts';
+import { devInspect } from '../../dev/live-inspect.ts';
 
 export function StorageArchiveButton({ projectRef, label = 'Download storage objects' }: { projectRef: string; label?: string }) {
-  const actor = useActorRef(storageArchiveWithPlatform, { input: { ref: projectRef } });
+  const actor = useActorRef(storageArchiveWithPlatform, { input: { ref: projectRef }, inspect: devInspect });
   useLifecycleNotices(actor);
   const busy = useSelector(actor, selectIsRetrieving);
   return (

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useActorRef } from '@xstate/react';
 import { projectsListLogic, type LoadedProjectsPage } from '../../actors/projects-list.ts';
 import { PROJECT_LIST_DEFAULT_SORT, PROJECT_LIST_PAGE_SIZE } from '../../domain/projects.ts';
+import { devInspect } from '../../dev/live-inspect.ts';
 
 export interface ProjectsListOptions {
   search?: string;
@@ -24,5 +25,6 @@ export function useProjectsListActor(slug: string, options: ProjectsListOptions 
       sort: options.sort ?? PROJECT_LIST_DEFAULT_SORT,
       statuses: options.statuses ?? [],
     },
+    inspect: devInspect,
   });
 }

@@ -5,6 +5,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import type { TaskMachine } from '../../../machines/task.machine.ts';
 import { selectTaskError, selectTaskOutput, selectTaskRunning } from '../../../machines/task.selectors.ts';
+import { devInspect } from '../../dev/live-inspect.ts';
 
 export interface TaskHandlers<TOutput> {
   onDone?: (output: TOutput) => void;
@@ -14,7 +15,7 @@ export interface TaskHandlers<TOutput> {
 export function useTask<TInput, TOutput>(machine: TaskMachine<TInput, TOutput>, handlers: TaskHandlers<TOutput> = {}) {
   // useActorRef keeps the first actor for the mounted view, so the machine (and its effect) given first is the one
   // that runs: effects take everything they need as input.
-  const actor = useActorRef(machine);
+  const actor = useActorRef(machine, { inspect: devInspect });
   // The latest handlers are called, so they see the view's current props.
   const latest = useRef(handlers);
   useEffect(() => {

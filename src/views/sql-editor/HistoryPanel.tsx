@@ -15,12 +15,14 @@ import { Spinner } from '../../ui/Spinner.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { CopyButton } from '../../ui/CopyButton.tsx';
 import * as css from './SqlEditor.css.ts';
+import { devInspect } from '../../dev/live-inspect.ts';
 
 const formatMs = (ms: number) => (ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(2)} s`);
 
 export function HistoryPanel({ projectRef }: { projectRef: string }) {
   const list = useActorRef(sqlHistoryListMachine, {
     input: { pageSize: HISTORY_PAGE_SIZE, base: { projectRef }, search: '', sort: undefined, statuses: [] },
+    inspect: devInspect,
   });
   const entries = useSelector(list, (snapshot) => selectItems<SqlHistoryEntry>(snapshot));
   const searchText = useSelector(list, selectSearchText);

@@ -4,11 +4,13 @@ import { useActorRef } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
 import { explorerMachineFor, readStoredExplorerPreferences } from '../../actors/storage.ts';
 import { toast } from '../../ui/toast.ts';
+import { devInspect } from '../../dev/live-inspect.ts';
 
 export function useStorageExplorer(projectRef: string, projectStatus: string, bucketId: string | undefined) {
   const machine = useMemo(() => explorerMachineFor(projectRef), [projectRef]);
   const explorer = useActorRef(machine, {
     input: { projectRef, projectStatus, preferences: readStoredExplorerPreferences(projectRef), bucketId: bucketId ?? null },
+    inspect: devInspect,
   });
   useEffect(() => {
     const subscription = explorer.on('notify', (event) => void toast[event.kind](event.message, { description: event.description }));

@@ -11,6 +11,7 @@ import type { DataChangeKind } from '../../../machines/table-editor-ui.types.ts'
 import { readStoredDatabase, storeDatabase } from '../../actors/table-list.ts';
 import type { Project } from '../../api/types.ts';
 import type { TableMeta } from '../../domain/table-editor/types.ts';
+import { devInspect } from '../../dev/live-inspect.ts';
 
 export type TableEditorUiActor = ActorRefFrom<typeof tableEditorUiMachine>;
 
@@ -33,7 +34,7 @@ export interface TableEditorShared {
 const TableEditorContext = createContext<TableEditorShared | null>(null);
 
 export function TableEditorProvider({ project, children }: { project: Project; children: ReactNode }) {
-  const ui = useActorRef(tableEditorUiMachine);
+  const ui = useActorRef(tableEditorUiMachine, { inspect: devInspect });
   const invalidate = useCallback((...kinds: InvalidationKind[]) => ui.send({ type: 'data.changed', kinds }), [ui]);
   const [openTable, setOpenTable] = useState<TableMeta | null>(null);
   // Remembered per project like the SQL editor's last selected database (spec B2.2 preferences).

@@ -10,6 +10,7 @@ import { uploadQueueWithEffects } from '../../../actors/uploads.ts';
 import { toast, type ToastAction } from '../../../ui/toast.ts';
 import { UploadProgress } from './UploadProgress.tsx';
 import { UploadsContext } from './uploads-context.ts';
+import { devInspect } from '../../../dev/live-inspect.ts';
 
 export interface UploadsProviderProps {
   children: ReactNode;
@@ -33,7 +34,7 @@ export function UploadsQueue({ logic = uploadQueueWithEffects, onActor }: { logi
 }
 
 function useUploadQueue(logic: UploadQueueMachine): ActorRefFrom<UploadQueueMachine> {
-  const actorRef = useActorRef(logic, { input: {} });
+  const actorRef = useActorRef(logic, { input: {}, inspect: devInspect });
   const router = useRouter({ warn: false });
   const routerRef = useRef(router);
   routerRef.current = router;

@@ -23,6 +23,7 @@ import { Sheet } from '../../../ui/Sheet.tsx';
 import { Spinner } from '../../../ui/Spinner.tsx';
 import * as css from './CsvImport.css.ts';
 import { CsvMapping } from './CsvMapping.tsx';
+import { devInspect } from '../../../dev/live-inspect.ts';
 
 export interface CsvImportPanelProps {
   projectRef: string;
@@ -38,7 +39,7 @@ const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 export function CsvImportPanel({ projectRef, table, onClose, onImported }: CsvImportPanelProps) {
   const [machine] = useState(() => csvImportMachineFor(projectRef));
-  const actor = useActorRef(machine, { input: { schema: table.schema, table: table.name, columns: importableColumns(table.columns) } });
+  const actor = useActorRef(machine, { input: { schema: table.schema, table: table.name, columns: importableColumns(table.columns) }, inspect: devInspect });
   const step = useSelector(actor, selectStep);
   const file = useSelector(actor, selectFile);
   const error = useSelector(actor, selectError);

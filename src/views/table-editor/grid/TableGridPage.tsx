@@ -29,6 +29,7 @@ import { FilterBar } from './FilterBar.tsx';
 import { GridToolbar } from './GridToolbar.tsx';
 import { selectionSize } from './selection.ts';
 import * as css from './Grid.css.ts';
+import { devInspect } from '../../../dev/live-inspect.ts';
 
 export interface TableGridPageProps {
   project: Project;
@@ -58,6 +59,7 @@ export function TableGridPage({ project, meta, sorts, filters, onQueryChange, on
   const { logic, currentRole } = useMemo(() => gridRowsLogic(project.ref, impersonation), [project.ref, impersonation]);
   const rows = useActorRef(logic, {
     input: { table: meta, sorts, filters, role, visible: { start: Math.floor(initialScrollTop / css.ROW_HEIGHT), end: Math.floor(initialScrollTop / css.ROW_HEIGHT) + 30 } },
+    inspect: devInspect,
   });
   const error = useSelector(rows, selectError);
   const count = useSelector(rows, selectCount);

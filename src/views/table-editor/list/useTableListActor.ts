@@ -6,10 +6,12 @@ import { tableListMachine } from '../../../actors/table-list.ts';
 import type { TableTabType } from '../../../domain/editor-tabs.ts';
 import { TABLE_LIST_PAGE_SIZE, type TableListSort } from '../../../domain/table-editor/table-list.ts';
 import { useDataChanged } from '../TableEditorContext.tsx';
+import { devInspect } from '../../../dev/live-inspect.ts';
 
 export function useTableListActor(projectRef: string, schemas: string[], sort: TableListSort, types: TableTabType[]) {
   const list = useActorRef(tableListMachine, {
     input: { pageSize: TABLE_LIST_PAGE_SIZE, base: { projectRef, schemas }, search: '', sort, statuses: types },
+    inspect: devInspect,
   });
   // Refetch when another part of the editor changed the database (created, renamed, dropped a relation).
   useDataChanged(['tables'], () => list.send({ type: 'list.refresh' }));

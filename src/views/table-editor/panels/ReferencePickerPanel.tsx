@@ -24,6 +24,7 @@ import type { PanelProps } from './PanelHost.tsx';
 import * as css from './Panels.css.ts';
 import { SidePanel } from './SidePanel.tsx';
 import { useTask } from '../../shared/useTask.ts';
+import { devInspect } from '../../../dev/live-inspect.ts';
 
 export interface ReferencePickerProps extends PanelProps {
   table: TableMeta;
@@ -40,6 +41,7 @@ export function ReferencePickerPanel({ projectRef, canWrite, onClose, onDone, ta
   const target = fk ? { schema: fk.target_table_schema, table: fk.target_table_name, column: fk.target_column_name } : null;
   const list = useActorRef(referenceRowsMachine, {
     input: { pageSize: REFERENCE_PAGE_SIZE, base: { projectRef, ...(target ?? { schema: '', table: '', column: '' }) } },
+    inspect: devInspect,
   });
   const items = useSelector(list, selectItems<Row>);
   const count = useSelector(list, selectCount);
