@@ -5,7 +5,7 @@ import { createActor, fromPromise, waitFor, type SnapshotFrom } from 'xstate';
 import { TAB_SCROLL_SETTLE_MS, tableRowsMachine, type FetchCountInput, type FetchRowsInput, type SaveCellInput } from '../machines/table-rows.machine.ts';
 import {
   selectCanCountExact, selectCellEditor, selectCount, selectCountError, selectEdit, selectError, selectIsEmpty, selectIsFirstLoad, selectRow, selectRowTotal,
-  selectPaste, selectSelection,
+  selectCanRedo, selectCanUndo, selectPaste, selectSelection,
 } from '../machines/table-rows.selectors.ts';
 import { planFetch, type FetchedPage, type PageRequest } from '../src/domain/table-editor/row-segments.ts';
 import { pagePlan, type GridRow } from '../src/domain/table-editor/rows.ts';
@@ -217,6 +217,59 @@ describe('table rows machine: examples', () => {
     expect(actor.getSnapshot().matches({ count: 'loading' })).toBe(true);
   });
 
+  it('undoes and redoes saved cell edits through the same save, by key; Delete clears a cell with undo (issue 14)', async () => {
+    const { actor, fakes, lastRows } = start();
+    await fakes.resolve('fetchRows', serve(3, lastRows().request, 100));
+    const saves = () => fakes.starts('saveCell').map((s) => s.input as SaveCellInput).map(({ key, column, value }) => ({ key, column, value }));
+    const edit = async (index: number, draft: string) => {
+      actor.send({ type: 'cell.edit', index, column: 'name' });
+      actor.send({ type: 'cell.draft', draft });
+      actor.send({ type: 'cell.commit' });
+      await fakes.resolve('saveCell', { id: String(index), name: draft });
+    };
+    actor.send({ type: 'cell.undo' });
+    expect(fakes.starts('saveCell')).toEqual([]);
+    await edit(0, 'a');
+    await edit(2, 'b');
+    expect(selectCanUndo(actor.getSnapshot())).toBe(true);
+    actor.send({ type: 'cell.undo' });
+    // No editor while an undo saves.
+    expect(selectCellEditor(actor.getSnapshot())).toBeNull();
+    await fakes.resolve('saveCell', { id: '2', name: 'n2' });
+    expect(selectRow(actor.getSnapshot(), 2)?.values.name).toBe('n2');
+    actor.send({ type: 'cell.undo' });
+    await fakes.resolve('saveCell', { id: '0', name: 'n0' });
+    expect(selectCanUndo(actor.getSnapshot())).toBe(false);
+    actor.send({ type: 'cell.redo' });
+    await fakes.resolve('saveCell', { id: '0', name: 'a' });
+    expect(selectRow(actor.getSnapshot(), 0)?.values.name).toBe('a');
+    expect(saves().slice(2)).toEqual([
+      { key: { id: '2' }, column: 'name', value: 'n2' },
+      { key: { id: '0' }, column: 'name', value: 'n0' },
+      { key: { id: '0' }, column: 'name', value: 'a' },
+    ]);
+    // b's undo can still be redone; undo a again.
+    expect(selectCanRedo(actor.getSnapshot())).toBe(true);
+    actor.send({ type: 'cell.undo' });
+    await fakes.resolve('saveCell', { id: '0', name: 'n0' });
+    expect(actor.getSnapshot().context.redo).toHaveLength(2);
+    // Delete is a new edit ('' in the text column 'name'): it drops what could be redone.
+    actor.send({ type: 'cell.clear', index: 1, column: 'name' });
+    expect(saves().at(-1)).toEqual({ key: { id: '1' }, column: 'name', value: '' });
+    await fakes.resolve('saveCell', { id: '1', name: '' });
+    expect(selectCanRedo(actor.getSnapshot())).toBe(false);
+    // Row 1's name came cut on the wire ('truncated'): the clear is saved but cannot be undone (the full value is not known).
+    expect(selectCanUndo(actor.getSnapshot())).toBe(false);
+    actor.send({ type: 'cell.clear', index: 0, column: 'name' });
+    await fakes.resolve('saveCell', { id: '0', name: '' });
+    actor.send({ type: 'cell.undo' });
+    expect(saves().at(-1)).toEqual({ key: { id: '0' }, column: 'name', value: 'n0' });
+    // A failed undo opens the editor with Postgres's error; the change stays on the stack.
+    await fakes.reject('saveCell', new Error('permission denied for table items'));
+    expect(selectCellEditor(actor.getSnapshot())).toMatchObject({ index: 0, column: 'name', draft: 'n0', error: 'permission denied for table items' });
+    expect(actor.getSnapshot().context.undo).toHaveLength(1);
+  });
+
   it("an emptied cell saves NULL, except in a text column; Escape closes the editor without saving", async () => {
     const { actor, fakes, lastRows } = start();
     await fakes.resolve('fetchRows', serve(3, lastRows().request, 100));
@@ -331,6 +384,12 @@ describeMachinePaths('table rows machine: generated paths', tableRowsMachine, {
       filtered: snapshot.context.filters.length,
       loaded: snapshot.context.segments.length > 0,
       counted: snapshot.context.count !== null,
+      // What the undo/redo guards read, only where those events are walked (the settled grid): elsewhere it would
+      // multiply every state by four.
+      ...(snapshot.matches({ pages: 'idle', count: 'idle' }) && (snapshot.matches({ edit: 'idle' }) || snapshot.matches({ edit: 'saving' })) &&
+        !snapshot.context.visible.start && !snapshot.context.filters.length
+        ? { undo: snapshot.context.undo.length > 0, redo: snapshot.context.redo.length > 0, source: snapshot.context.edit?.source }
+        : {}),
     }),
   events: [
     { type: 'rows.visible', start: 0, end: 3 },
@@ -358,6 +417,9 @@ describeMachinePaths('table rows machine: generated paths', tableRowsMachine, {
     { type: 'rows.paste', row: 0, column: 1, block: [['too', 'wide']] },
     { type: 'paste.confirm' },
     { type: 'paste.cancel' },
+    { type: 'cell.undo' },
+    { type: 'cell.redo' },
+    { type: 'cell.clear', index: 0, column: 'name' },
     { type: 'xstate.done.actor.pasteRows', output: [] },
     { type: 'xstate.error.actor.pasteRows', error: new Error('duplicate key value violates unique constraint "items_pkey"') },
   ],
@@ -372,6 +434,9 @@ describeMachinePaths('table rows machine: generated paths', tableRowsMachine, {
     const pasteOpen = snapshot.matches({ edit: 'confirmingPaste' }) || snapshot.matches({ edit: 'pasting' });
     const pasteEvent = ['paste.confirm', 'paste.cancel', 'xstate.done.actor.pasteRows', 'xstate.error.actor.pasteRows'].includes(event.type);
     if (pasteOpen || pasteEvent) return pasteOpen && pasteEvent;
+    if (event.type === 'cell.undo' || event.type === 'cell.redo' || event.type === 'cell.clear') {
+      return snapshot.matches({ pages: 'idle', count: 'idle', edit: 'idle' }) && snapshot.context.segments.length > 0 && !snapshot.context.visible.start && !snapshot.context.filters.length;
+    }
     if (event.type === 'rows.paste') return snapshot.matches({ pages: 'idle', count: 'idle', edit: 'idle' }) && snapshot.context.segments.length > 0;
     if (event.type === 'cell.edit' || event.type === 'cell.draft') return snapshot.context.segments.length > 0 && snapshot.matches({ count: 'idle' });
     return true;
@@ -400,6 +465,10 @@ describeMachinePaths('table rows machine: generated paths', tableRowsMachine, {
     'edit.confirmingPaste --paste.cancel--> edit.idle',
     'edit.pasting --xstate.done.actor.pasteRows--> edit.idle',
     'edit.pasting --xstate.error.actor.pasteRows--> edit.confirmingPaste',
+    // Issue 14: undo/redo of saved cell edits and Delete on a cell, through the same save.
+    'edit.idle --cell.undo--> edit.saving',
+    'edit.idle --cell.redo--> edit.saving',
+    'edit.idle --cell.clear--> edit.saving',
   ],
   invariants: {
     '*': (snapshot) => {
@@ -443,7 +512,10 @@ describeMachinePaths('table rows machine: generated paths', tableRowsMachine, {
     'edit.saving': (snapshot) => {
       expect(pathFakes.isRunning('saveCell')).toBe(true);
       expect(selectEdit(snapshot)).toMatchObject({ index: 0, error: null });
-      expect(selectEdit(snapshot)?.value).toBe(selectEdit(snapshot)?.draft);
+      const edit = selectEdit(snapshot)!;
+      // An editor's save sends its draft; an undo/redo/clear sends its value (NULL shows as an empty draft).
+      expect(edit.value ?? '').toBe(edit.draft);
+      expect(selectCellEditor(snapshot) === null).toBe(edit.source !== 'edit');
     },
     'edit.failed': (snapshot) => expect(selectEdit(snapshot)?.error).toBe('permission denied for table items'),
   },

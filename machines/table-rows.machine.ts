@@ -5,7 +5,8 @@
 //  - pages: one fetch at a time; when it lands, `idle` asks the loaded segments what the view still misses;
 //  - count: estimate/exact count of the applied query;
 //  - edit: one cell at a time: editing → saving → idle, or failed (the Postgres error shown, the typed value kept);
-//    or a pasted range (issue 14): confirmingPaste (one question) → pasting (one transaction) → idle and a refresh.
+//    or a pasted range (issue 14): confirmingPaste (one question) → pasting (one transaction) → idle and a refresh;
+//    an undo/redo of a saved cell edit, or Delete on a cell, saves through the same `saveCell` (issue 14).
 // A query change or refresh leaves the loading states, which stops the fetch in flight: a superseded result never lands.
 // The view forwards what it is given (the URL's query, the chosen role) as it is; the machine decides whether that
 // changes anything (issue 15: no stored 'first value' comparisons in the view).
@@ -28,6 +29,8 @@ import type {
   TableRowsEmitted,
   TableRowsEvent,
   TableRowsInput,
+  CellChange,
+  CellEdit,
 } from './table-rows.types.ts';
 
 export type * from './table-rows.types.ts';
@@ -62,6 +65,28 @@ function pastePlanOf(context: TableRowsContext, event: RowsPasteEvent): PastePla
   return planPaste({ schema: context.table.schema, table: context.table.name, columns: context.table.columns, startColumn: event.column, keys }, event.block);
 }
 
+/** Where the row with this key is loaded (-1: not loaded; the save still goes by the key). */
+function indexOfKey(context: TableRowsContext, key: CellChange['key']): number {
+  const wanted = JSON.stringify(key);
+  for (const segment of context.segments) {
+    const i = segment.rows.findIndex((row) => JSON.stringify(row.key) === wanted);
+    if (i >= 0) return segment.start + i;
+  }
+  return -1;
+}
+
+/** The value as the save sends it back (text; NULL stays NULL); undefined when it cannot be: a value cut on the wire. */
+function restorable(row: GridRow, column: string): string | null | undefined {
+  if (row.truncated.includes(column)) return undefined;
+  const value = row.values[column];
+  return value === null || value === undefined ? null : draftOf(value);
+}
+
+/** A save of `value` into a cell by an undo, redo or Delete: no editor, the same save path. */
+function quietEdit(context: TableRowsContext, change: { key: CellChange['key']; column: string }, value: string | null, previous: string | null | undefined, source: CellEdit['source']): CellEdit {
+  return { index: indexOfKey(context, change.key), key: change.key, column: change.column, draft: value ?? '', value, error: null, previous, source };
+}
+
 function rowOf(context: TableRowsContext, index: number): GridRow | undefined {
   for (const segment of context.segments) {
     if (index >= segment.start && index < segment.start + segment.rows.length) return segment.rows[index - segment.start];
@@ -91,6 +116,8 @@ export const tableRowsMachine = setup({
     /** A loaded row with a key (the save goes by it), and a column of the table. */
     editable: ({ context }, params: { index: number; column: string }) =>
       Boolean(rowOf(context, params.index)?.key) && context.table.columns.some((column) => column.name === params.column),
+    canUndo: ({ context }) => context.undo.length > 0,
+    canRedo: ({ context }) => context.redo.length > 0,
     pastePlannable: ({ context, event }) => {
       if (event.type !== 'rows.paste') return false;
       try {
@@ -111,7 +138,18 @@ export const tableRowsMachine = setup({
   actions: {
     beginEdit: assign(({ context }, params: { index: number; column: string }) => {
       const row = rowOf(context, params.index)!;
-      return { edit: { index: params.index, key: row.key!, column: params.column, draft: draftOf(row.values[params.column]), value: null, error: null } };
+      return {
+        edit: { index: params.index, key: row.key!, column: params.column, draft: draftOf(row.values[params.column]), value: null, error: null, previous: restorable(row, params.column), source: 'edit' as const },
+      };
+    }),
+    /** A saved edit goes on the undo stack (a new one drops the redo stack); an undo moves it to redo and back. */
+    recordSave: assign(({ context }) => {
+      const edit = context.edit!;
+      if (edit.source === 'undo') return { undo: context.undo.slice(0, -1), redo: [...context.redo, context.undo.at(-1)!] };
+      if (edit.source === 'redo') return { redo: context.redo.slice(0, -1), undo: [...context.undo, context.redo.at(-1)!] };
+      // A value that cannot be written back (cut on the wire) is saved, but cannot be undone.
+      if (edit.previous === undefined) return { undo: [], redo: [] };
+      return { undo: [...context.undo, { key: edit.key, column: edit.column, before: edit.previous, after: edit.value }], redo: [] };
     }),
     setDraft: assign(({ context }, params: { draft: string }) => ({ edit: { ...context.edit!, draft: params.draft } })),
     /** The draft typed by its column: '' is NULL except in text columns (grid-cells `typedValue`). */
@@ -165,6 +203,8 @@ export const tableRowsMachine = setup({
     role: input.role ?? '',
     scrollTop: null,
     paste: null,
+    undo: [],
+    redo: [],
   }),
   on: {
     'rows.visible': { actions: assign({ visible: ({ event }) => ({ start: Math.max(0, event.start), end: Math.max(event.start, event.end) }) }) },
@@ -287,6 +327,28 @@ export const tableRowsMachine = setup({
               target: 'editing',
               actions: { type: 'beginEdit', params: ({ event }) => ({ index: event.index, column: event.column }) },
             },
+            'cell.undo': {
+              guard: 'canUndo',
+              target: 'saving',
+              actions: assign({ edit: ({ context }) => { const change = context.undo.at(-1)!; return quietEdit(context, change, change.before, change.after, 'undo'); } }),
+            },
+            'cell.redo': {
+              guard: 'canRedo',
+              target: 'saving',
+              actions: assign({ edit: ({ context }) => { const change = context.redo.at(-1)!; return quietEdit(context, change, change.after, change.before, 'redo'); } }),
+            },
+            // Delete on a cell: NULL, or '' in a text column (typedValue), undoable like an edit.
+            'cell.clear': {
+              guard: { type: 'editable', params: ({ event }) => ({ index: event.index, column: event.column }) },
+              target: 'saving',
+              actions: assign({
+                edit: ({ context, event }) => {
+                  const row = rowOf(context, event.index)!;
+                  const column = context.table.columns.find((candidate) => candidate.name === event.column)!;
+                  return { ...quietEdit(context, { key: row.key!, column: event.column }, typedValue(column, ''), restorable(row, event.column), 'clear'), index: event.index };
+                },
+              }),
+            },
             'rows.paste': [
               {
                 guard: 'pastePlannable',
@@ -363,6 +425,7 @@ export const tableRowsMachine = setup({
             onDone: {
               target: 'idle',
               actions: [
+                'recordSave',
                 emit(({ context }) => ({ type: 'cell.saved' as const, index: context.edit!.index, column: context.edit!.column })),
                 assign(({ context, event }) => {
                   const row = rowOf(context, context.edit!.index);

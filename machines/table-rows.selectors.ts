@@ -52,6 +52,8 @@ export interface CellEditor {
 export const selectCellEditor = (snapshot: Snapshot): CellEditor | null => {
   const { edit } = snapshot.context;
   if (!edit) return null;
+  // An undo, redo or Delete saves without an editor; it opens only when that save failed (issue 14).
+  if (edit.source && edit.source !== 'edit' && !snapshot.matches({ edit: 'failed' })) return null;
   return { index: edit.index, column: edit.column, draft: edit.draft, saving: snapshot.matches({ edit: 'saving' }), error: edit.error };
 };
 
@@ -75,3 +77,7 @@ export const selectPaste = (snapshot: Snapshot) =>
     error: snapshot.context.paste.error,
     saving: snapshot.matches({ edit: 'pasting' }),
   };
+
+/** What Ctrl+Z / Ctrl+Shift+Z would do now (issue 14). */
+export const selectCanUndo = (snapshot: Snapshot): boolean => snapshot.context.undo.length > 0 && snapshot.matches({ edit: 'idle' });
+export const selectCanRedo = (snapshot: Snapshot): boolean => snapshot.context.redo.length > 0 && snapshot.matches({ edit: 'idle' });

@@ -39,6 +39,21 @@ export interface CellEdit {
   /** What the commit sends (null: set NULL), typed from the draft by the column (grid-cells `typedValue`). */
   value: string | null;
   error: string | null;
+  /** The cell's value before (its wire form), written back by an undo; undefined when it cannot be (a cut value). */
+  previous?: string | null | undefined;
+  /**
+   * What started the save (issue 14): the editor, an undo or redo, or Delete on the cell. Only the editor's own
+   * saves show the editor while saving; a failed undo/redo/clear opens it with Postgres's error and the value.
+   */
+  source?: 'edit' | 'undo' | 'redo' | 'clear';
+}
+
+/** One saved cell edit of this session (issue 14: undo/redo), by the row's key. */
+export interface CellChange {
+  key: RowKey;
+  column: string;
+  before: string | null;
+  after: string | null;
 }
 
 /** The grid's row selection: rows chosen by their key, or every row of the query ('select all': the rows of a big
@@ -66,6 +81,9 @@ export interface TableRowsContext extends RowsQuery {
   scrollTop: number | null;
   /** A pasted range waiting for its one confirmation (issue 14), and the Postgres error of a try that failed. */
   paste: { plan: PastePlan; error: string | null } | null;
+  /** Saved cell edits, newest last: Ctrl+Z writes `before` back, Ctrl+Shift+Z `after` again (issue 14). */
+  undo: CellChange[];
+  redo: CellChange[];
 }
 
 export interface TableRowsInput extends RowsQuery {
@@ -101,6 +119,11 @@ export interface RowsScrollSettledEvent { type: 'rows.scrollSettled' }
 export interface RowsPasteEvent { type: 'rows.paste'; row: number; column: number; block: string[][] }
 export interface PasteConfirmEvent { type: 'paste.confirm' }
 export interface PasteCancelEvent { type: 'paste.cancel' }
+/** Ctrl+Z / Ctrl+Shift+Z on the grid (issue 14). */
+export interface CellUndoEvent { type: 'cell.undo' }
+export interface CellRedoEvent { type: 'cell.redo' }
+/** Delete on the active cell: NULL, or '' in a text column (grid-cells `typedValue`), with undo. */
+export interface CellClearEvent { type: 'cell.clear'; index: number; column: string }
 
 export type TableRowsEvent =
   | RowsVisibleEvent
@@ -118,7 +141,10 @@ export type TableRowsEvent =
   | RowsScrollSettledEvent
   | RowsPasteEvent
   | PasteConfirmEvent
-  | PasteCancelEvent;
+  | PasteCancelEvent
+  | CellUndoEvent
+  | CellRedoEvent
+  | CellClearEvent;
 
 /** Emitted: a cell's value was saved (the grid takes the keyboard back). */
 export interface CellSavedEmitted { type: 'cell.saved'; index: number; column: string }
