@@ -179,4 +179,27 @@ describe('DataGrid keyboard and screen reader (issue 24)', () => {
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Pasted 3 rows'));
     await waitFor(() => expect(document.activeElement).toBe(grid()));
   });
+
+  it('Delete empties the active cell and Ctrl+Z / Ctrl+Shift+Z write it back and again (issue 14)', async () => {
+    const { saves } = setup();
+    await screen.findByText('item 3');
+    const user = userEvent.setup();
+    await user.tab();
+    await user.keyboard('{ArrowDown}{ArrowRight}{Delete}');
+    await waitFor(() => expect(saves).toHaveLength(1));
+    expect(saves[0]).toMatchObject({ key: { id: '1' }, column: 'name', value: '' });
+    // No editor opened for it; the keyboard stays on the grid.
+    expect(screen.queryByRole('textbox')).toBeNull();
+    await waitFor(() => expect(document.activeElement).toBe(grid()));
+    await user.keyboard('{Control>}z{/Control}');
+    await waitFor(() => expect(saves).toHaveLength(2));
+    expect(saves[1]).toMatchObject({ key: { id: '1' }, column: 'name', value: 'item 1' });
+    await user.keyboard('{Control>}{Shift>}z{/Shift}{/Control}');
+    await waitFor(() => expect(saves).toHaveLength(3));
+    expect(saves[2]).toMatchObject({ key: { id: '1' }, column: 'name', value: '' });
+    // Nothing more to redo: no save.
+    await user.keyboard('{Control>}{Shift>}z{/Shift}{/Control}');
+    await act(async () => {});
+    expect(saves).toHaveLength(3);
+  });
 });

@@ -1,7 +1,8 @@
 // The grid (issue 6): TanStack Table for the columns (sizes, resizing) and TanStack Virtual for rows and columns,
 // over the whole table — the rows machine loads what comes into view. Keyboard: arrows, Home/End (Ctrl: corners),
 // PageUp/PageDown, Shift to extend a range, Enter/double-click to edit, Escape, Ctrl/Cmd+C copies the range, Ctrl/Cmd+V
-// pastes a spreadsheet range on the active cell (issue 14: one confirmation, one transaction; rows past the end added).
+// pastes a spreadsheet range on the active cell (issue 14: one confirmation, one transaction; rows past the end added),
+// Delete empties the active cell, Ctrl/Cmd+Z and Ctrl/Cmd+Shift+Z (or +Y) undo and redo this session's cell edits.
 // Accessibility (issue 24): the grid is one tab stop; the active cell is its aria-activedescendant (the focus stays on
 // the grid, so a cell scrolled out of the virtual window takes no focus with it). The header row and the checkbox
 // column are cells the arrows reach (Enter sorts, Space/Enter ticks, Shift+F10 opens a column's menu); their buttons
@@ -117,7 +118,7 @@ export function DataGrid(props: DataGridProps) {
     const saved = actor.on('cell.saved', (event) => {
       scroller.current?.focus();
       // Said by screen readers without moving focus (issue 24); the row number is the one the checkbox names.
-      setAnnouncement(`Saved ${event.column} in row ${event.index + 1}`);
+      setAnnouncement(event.index >= 0 ? `Saved ${event.column} in row ${event.index + 1}` : `Saved ${event.column}`);
     });
     return () => saved.unsubscribe();
   }, [actor]);
@@ -211,6 +212,18 @@ export function DataGrid(props: DataGridProps) {
     if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'c') {
       event.preventDefault();
       return copy();
+    }
+    // Undo/redo of this session's saved cell edits (issue 14), written back through the same save as an edit.
+    if (canEditRows && (event.ctrlKey || event.metaKey) && (event.key.toLowerCase() === 'z' || event.key.toLowerCase() === 'y')) {
+      event.preventDefault();
+      return actor.send({ type: event.shiftKey || event.key.toLowerCase() === 'y' ? 'cell.redo' : 'cell.undo' });
+    }
+    // Delete clears the active cell: NULL, or empty in a text column; undone with Ctrl+Z (issue 14).
+    if (event.key === 'Delete' && isDataCell(active)) {
+      const column = meta.columns[active.column];
+      if (!canEditRows || !column || !canEditCell(column)) return;
+      event.preventDefault();
+      return actor.send({ type: 'cell.clear', index: active.row, column: column.name });
     }
     if (event.key === 'Escape') return setAnchor(active);
     if ((event.key === 'Enter' || event.key === ' ') && active) {
@@ -367,7 +380,8 @@ export function DataGrid(props: DataGridProps) {
     </div>
     <p id={`${gridId}-keys`} className={visuallyHidden}>
       Arrow keys move between cells. Enter edits a cell or sorts by a column; Space ticks a row. Shift+Enter expands a
-      value, Alt+Enter follows a reference, Shift+F10 opens a column&apos;s menu. Ctrl+V pastes cells from a spreadsheet.
+      value, Alt+Enter follows a reference, Shift+F10 opens a column&apos;s menu. Ctrl+V pastes cells from a spreadsheet; Delete empties a cell; Ctrl+Z and
+      Ctrl+Shift+Z undo and redo cell edits.
     </p>
     <div role="status" aria-live="polite" className={visuallyHidden}>{announcement}</div>
     <PasteDialog rows={actor} onClosed={() => scroller.current?.focus()} />
