@@ -86,3 +86,29 @@ test('a failing row changes nothing: the error stays in the dialog; a too-wide r
   await expect(page.getByText('The pasted range has 2 columns; only 1 column is from this cell to the right')).toBeVisible();
   await expect(dialog).toBeHidden();
 });
+
+test('undoes and redoes cell edits with Ctrl+Z / Ctrl+Shift+Z; Delete empties a cell, undone too', async () => {
+  await open();
+  const value = async () => (await sql<{ name: string | null }>(`select name from ${SCHEMA}.items where id = 1`))[0]!.name;
+  await cell(0, 'name').dblclick();
+  const input = page.getByLabel('Edit name');
+  await input.fill('edited');
+  await input.press('Enter');
+  await expect(cell(0, 'name')).toHaveText('edited');
+  await expect(grid()).toBeFocused();
+  expect(await value()).toBe('edited');
+
+  await page.keyboard.press('ControlOrMeta+Z');
+  await expect(cell(0, 'name')).toHaveText('one');
+  await expect.poll(value).toBe('one');
+  await page.keyboard.press('ControlOrMeta+Shift+Z');
+  await expect(cell(0, 'name')).toHaveText('edited');
+  await expect.poll(value).toBe('edited');
+
+  // Delete on the active cell: '' in a text column; Ctrl+Z brings the value back.
+  await page.keyboard.press('Delete');
+  await expect.poll(value).toBe('');
+  await page.keyboard.press('ControlOrMeta+Z');
+  await expect.poll(value).toBe('edited');
+  await expect(cell(0, 'name')).toHaveText('edited');
+});
