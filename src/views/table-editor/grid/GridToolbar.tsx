@@ -20,6 +20,8 @@ export interface GridToolbarProps {
   onEditRow: (() => void) | null;
   onRefresh: () => void;
   exportButton: React.ReactNode;
+  /** issue 14: the Sort popover (the view's sort rules), shown before Export. */
+  sortButton?: React.ReactNode;
   /** spec B2.7: the role the rows are read as (role impersonation). */
   rolePicker?: React.ReactNode;
   /** spec B2.3: the database / replica picker, as in the SQL editor. */
@@ -60,6 +62,7 @@ export function GridToolbar(props: GridToolbarProps) {
       ) : null}
       {props.databasePicker}
       {props.rolePicker}
+      {props.sortButton}
       {props.exportButton}
       <span className={css.spacer} />
       <span className={css.count} aria-live="polite" data-testid="row-count">

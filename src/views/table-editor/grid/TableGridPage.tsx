@@ -27,6 +27,7 @@ import { useDataChanged, useTableEditor } from '../TableEditorContext.tsx';
 import { DataGrid } from './DataGrid.tsx';
 import { FilterBar } from './FilterBar.tsx';
 import { GridToolbar } from './GridToolbar.tsx';
+import { SortPopover } from './SortPopover.tsx';
 import { selectionSize } from './selection.ts';
 import * as css from './Grid.css.ts';
 import { devInspect } from '../../../dev/live-inspect.ts';
@@ -126,6 +127,7 @@ export function TableGridPage({ project, meta, sorts, filters, onQueryChange, on
         onRefresh={() => rows.send({ type: 'rows.refresh' })}
         databasePicker={<DatabasePicker project={project} selected={database} onSelect={setDatabase} />}
         rolePicker={<RolePicker />}
+        sortButton={<SortPopover columns={meta.columns} sorts={sorts} onApply={(next) => changeQuery({ sorts: next })} />}
         exportButton={<ExportButton projectRef={project.ref} table={meta} filters={filters} sorts={sorts} impersonation={currentRole} />}
       />
       <FilterBar columns={meta.columns} filters={filters} onChange={(next) => changeQuery({ filters: next })} />
