@@ -60,13 +60,15 @@ function setup(overrides: Partial<DataGridProps> = {}) {
   let selection: RowSelection = EMPTY_SELECTION;
   const onSelectionChange = vi.fn((next: RowSelection) => (selection = next));
   const onSort = vi.fn();
+  const cellMenu = { onCopyCell: vi.fn(), onCopyRows: vi.fn(), onFilter: vi.fn(), onEditRow: vi.fn(), onDeleteRows: vi.fn() };
   const props = (): DataGridProps => ({
+    cellMenu,
     meta, rows: actor, sorts: [], canEditRows: true, canEditColumns: true, selection, onSelectionChange, initialScrollTop: 0, viewKey: 'v',
     onScrollTop: () => {}, onSort, onExpand: vi.fn(), onFollow: vi.fn(), onEditColumn: vi.fn(), onDeleteColumn: vi.fn(), ...overrides,
   });
   const view = render(<DataGrid {...props()} />);
   const rerender = () => view.rerender(<DataGrid {...props()} />);
-  return { actor, saves, pastes, onSelectionChange, onSort, rerender };
+  return { actor, saves, pastes, onSelectionChange, onSort, rerender, cellMenu };
 }
 
 const grid = () => screen.getByRole('grid', { name: 'Rows of items' });
@@ -201,5 +203,69 @@ describe('DataGrid keyboard and screen reader (issue 24)', () => {
     await user.keyboard('{Control>}{Shift>}z{/Shift}{/Control}');
     await act(async () => {});
     expect(saves).toHaveLength(3);
+  });
+});
+
+describe('DataGrid cell menu (issue 14)', () => {
+  it('opens on a right-click with the focus on its first item, and acts on the clicked row', async () => {
+    const { cellMenu } = setup();
+    const cell = await screen.findByText('item 2');
+    fireEvent.contextMenu(cell, { clientX: 40, clientY: 60 });
+    const menu = await screen.findByRole('menu', { name: 'Cell name' });
+    const items = Array.from(menu.querySelectorAll('[role="menuitem"]')).map((item) => item.textContent);
+    expect(items).toEqual(['Copy cell', 'Copy row as CSV', 'Copy row as JSON', 'Copy row as SQL', 'Filter by name = this value', 'Edit row', 'Delete row']);
+    await waitFor(() => expect(document.activeElement?.textContent).toBe('Copy cell'));
+
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('menuitem', { name: 'Copy row as JSON' }));
+    expect(cellMenu.onCopyRows).toHaveBeenCalledWith('json', { kind: 'keys', keys: [{ id: '2' }] });
+    expect(screen.queryByRole('menu')).toBeNull();
+    await waitFor(() => expect(document.activeElement).toBe(grid()));
+
+    fireEvent.contextMenu(await screen.findByText('item 3'), { clientX: 40, clientY: 80 });
+    await user.click(await screen.findByRole('menuitem', { name: 'Filter by name = this value' }));
+    expect(cellMenu.onFilter).toHaveBeenCalledWith({ column: 'name', operator: 'eq', value: 'item 3' });
+  });
+
+  it('covers the selection when the clicked row is selected, every row under select all', async () => {
+    const view = setup();
+    await screen.findByText('item 3');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('checkbox', { name: 'Select row 1' }));
+    view.rerender();
+    await user.click(screen.getByRole('checkbox', { name: 'Select row 3' }));
+    view.rerender();
+    fireEvent.contextMenu(screen.getByText('item 3'), { clientX: 10, clientY: 10 });
+    await user.click(await screen.findByRole('menuitem', { name: 'Delete 2 rows' }));
+    expect(view.cellMenu.onDeleteRows).toHaveBeenCalledTimes(1);
+    const [rows, loaded] = view.cellMenu.onDeleteRows.mock.calls[0]!;
+    expect(rows).toEqual({ kind: 'keys', keys: [{ id: '1' }, { id: '3' }] });
+    expect((loaded as GridRow[]).map((entry) => entry.key)).toEqual([{ id: '1' }, { id: '3' }]);
+
+    // A row outside the selection: that row alone (no 'Edit row' for several).
+    fireEvent.contextMenu(screen.getByText('item 2'), { clientX: 10, clientY: 10 });
+    expect(await screen.findByRole('menuitem', { name: 'Edit row' })).toBeTruthy();
+    await user.keyboard('{Escape}');
+
+    await user.click(screen.getByRole('checkbox', { name: 'Select all rows' }));
+    view.rerender();
+    fireEvent.contextMenu(screen.getByText('item 2'), { clientX: 10, clientY: 10 });
+    await user.click(await screen.findByRole('menuitem', { name: 'Copy 3 rows as SQL' }));
+    expect(view.cellMenu.onCopyRows).toHaveBeenCalledWith('sql', { kind: 'all', count: 3 });
+  });
+
+  it('opens from the keyboard on the active cell (Shift+F10), and read-only members get no edit or delete', async () => {
+    setup({ canEditRows: false });
+    await screen.findByText('item 1');
+    grid().focus();
+    const user = userEvent.setup();
+    await user.keyboard('{ArrowDown}{ArrowRight}');
+    await user.keyboard('{Shift>}{F10}{/Shift}');
+    const menu = await screen.findByRole('menu', { name: 'Cell name' });
+    const items = Array.from(menu.querySelectorAll('[role="menuitem"]')).map((item) => item.textContent);
+    expect(items).toEqual(['Copy cell', 'Copy row as CSV', 'Copy row as JSON', 'Copy row as SQL', 'Filter by name = this value']);
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(grid()));
   });
 });

@@ -3,6 +3,7 @@
 // PageUp/PageDown, Shift to extend a range, Enter/double-click to edit, Escape, Ctrl/Cmd+C copies the range, Ctrl/Cmd+V
 // pastes a spreadsheet range on the active cell (issue 14: one confirmation, one transaction; rows past the end added),
 // Delete empties the active cell, Ctrl/Cmd+Z and Ctrl/Cmd+Shift+Z (or +Y) undo and redo this session's cell edits.
+// A right-click on a cell (or the ContextMenu key / Shift+F10 on the active one) opens the cell menu (CellMenu.tsx).
 // Accessibility (issue 24): the grid is one tab stop; the active cell is its aria-activedescendant (the focus stays on
 // the grid, so a cell scrolled out of the virtual window takes no focus with it). The header row and the checkbox
 // column are cells the arrows reach (Enter sorts, Space/Enter ticks, Shift+F10 opens a column's menu); their buttons
@@ -23,6 +24,8 @@ import { visuallyHidden } from '../../../ui/a11y.css.ts';
 import { parseTsv } from '../../../domain/tsv.ts';
 import { GridCell } from './GridCell.tsx';
 import { PasteDialog } from './PasteDialog.tsx';
+import { CellMenu, type CellMenuActions } from './CellMenu.tsx';
+import { menuRows } from '../../../domain/table-editor/row-menu.ts';
 import { GridHeader } from './GridHeader.tsx';
 import type { RowSelection } from './selection.ts';
 import { gridFeatures, type GridFeatures } from './features.ts';
@@ -54,6 +57,8 @@ export interface DataGridProps {
   onDeleteColumn: (column: ColumnInfo) => void;
   /** Shown under the header when the rows are loaded and there are none (an empty table, a filter matching nothing). */
   emptyState?: ReactNode;
+  /** The right-click menu's actions on a cell and its rows (issue 14). */
+  cellMenu: CellMenuActions;
 }
 
 export function DataGrid(props: DataGridProps) {
@@ -68,6 +73,8 @@ export function DataGrid(props: DataGridProps) {
   const [anchor, setAnchor] = useState<GridPosition | null>(null);
   const gridId = useId();
   const [announcement, setAnnouncement] = useState('');
+  // The cell menu: where it opens and on which cell (issue 14).
+  const [menu, setMenu] = useState<{ at: { x: number; y: number }; position: GridPosition } | null>(null);
 
   const columnDefs = useMemo(
     () => meta.columns.map((column) => helper.accessor((row: Row) => row[column.name], { id: column.name, header: column.name, size: 180, minSize: 60, maxSize: 1200 })),
@@ -231,6 +238,12 @@ export function DataGrid(props: DataGridProps) {
       return activate(active, event);
     }
     const menuKey = event.key === 'ContextMenu' || (event.shiftKey && event.key === 'F10') || (event.altKey && event.key === 'ArrowDown');
+    if (menuKey && isDataCell(active) && rowAt(segments, active.row)) {
+      event.preventDefault();
+      // Beside the active cell, as a right-click on it would.
+      const rect = document.getElementById(cellId(gridId, active))?.getBoundingClientRect();
+      return setMenu({ at: rect ? { x: rect.left + 8, y: rect.bottom } : { x: 0, y: 0 }, position: active });
+    }
     if (menuKey && active?.row === HEADER_ROW && active.column >= 0 && props.canEditColumns) {
       event.preventDefault();
       // ↓ on the column's menu trigger (react-aria) opens the menu with the focus on its first item (a click would
@@ -364,6 +377,15 @@ export function DataGrid(props: DataGridProps) {
                       if (!event.shiftKey) setAnchor(position);
                     }}
                     onDoubleClick={() => startEdit(position)}
+                    onContextMenu={(event) => {
+                      if (!row || isEditing) return;
+                      event.preventDefault();
+                      if (editing) actor.send({ type: 'cell.cancel' });
+                      setActive(position);
+                      // A right-click inside the range keeps it; elsewhere the range starts over from that cell.
+                      if (!(range && item.index >= range.top && item.index <= range.bottom && columnItem.index >= range.left && columnItem.index <= range.right)) setAnchor(position);
+                      setMenu({ at: { x: event.clientX, y: event.clientY }, position });
+                    }}
                     onExpand={() => row && props.onExpand(column, row)}
                     onFollow={() => row && reference && props.onFollow(reference, row.values[column.name])}
                     onDraft={(draft) => actor.send({ type: 'cell.draft', draft })}
@@ -380,11 +402,35 @@ export function DataGrid(props: DataGridProps) {
     </div>
     <p id={`${gridId}-keys`} className={visuallyHidden}>
       Arrow keys move between cells. Enter edits a cell or sorts by a column; Space ticks a row. Shift+Enter expands a
-      value, Alt+Enter follows a reference, Shift+F10 opens a column&apos;s menu. Ctrl+V pastes cells from a spreadsheet; Delete empties a cell; Ctrl+Z and
+      value, Alt+Enter follows a reference, Shift+F10 opens a column&apos;s or a cell&apos;s menu. Ctrl+V pastes cells from a spreadsheet; Delete empties a cell; Ctrl+Z and
       Ctrl+Shift+Z undo and redo cell edits.
     </p>
     <div role="status" aria-live="polite" className={visuallyHidden}>{announcement}</div>
     <PasteDialog rows={actor} onClosed={() => scroller.current?.focus()} />
+    {menu && meta.columns[menu.position.column] && rowAt(segments, menu.position.row) ? (() => {
+      const row = rowAt(segments, menu.position.row)!;
+      const selected = [...selection.rows.values()];
+      const rows = menuRows(row.key, { all: selection.all, keys: selected.map((entry) => entry.key).filter((key) => key !== null) }, count?.value ?? null);
+      const loaded = rows?.kind === 'keys' && rows.keys.length > 1 ? selected : [row];
+      return (
+        <CellMenu
+          {...props.cellMenu}
+          at={menu.at}
+          column={meta.columns[menu.position.column]!}
+          row={row}
+          rows={rows}
+          loaded={loaded}
+          onEditRow={canEditRows ? props.cellMenu.onEditRow : null}
+          onDeleteRows={canEditRows ? props.cellMenu.onDeleteRows : null}
+          onClose={() => {
+            setMenu(null);
+            // After the popover's own focus restoration, which has no trigger to go back to.
+            scroller.current?.focus();
+            setTimeout(() => scroller.current?.focus(), 0);
+          }}
+        />
+      );
+    })() : null}
     </>
   );
 }

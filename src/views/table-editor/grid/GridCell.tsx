@@ -30,6 +30,8 @@ export interface GridCellProps {
   editor: CellEditorState | null;
   onPointerDown: (event: React.MouseEvent) => void;
   onDoubleClick: () => void;
+  /** A right-click: the grid opens its cell menu there (issue 14). */
+  onContextMenu?: (event: React.MouseEvent) => void;
   onExpand: () => void;
   onFollow: () => void;
   onDraft: (draft: string) => void;
@@ -57,6 +59,7 @@ export function GridCell(props: GridCellProps) {
       style={{ left, width, overflow: editor ? 'visible' : 'hidden' }}
       onMouseDown={props.onPointerDown}
       onDoubleClick={props.onDoubleClick}
+      onContextMenu={props.onContextMenu}
     >
       {editor ? (
         <>
