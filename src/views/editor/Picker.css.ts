@@ -27,3 +27,16 @@ export const chip = style({
 });
 export const actions = style({ display: 'flex', justifyContent: 'flex-end', gap: vars.space.sm });
 export const trigger = style({ whiteSpace: 'nowrap' });
+// The role picker's user search (issue 14): a user's line in the list, and a failed search under the field.
+export const userLine = style({ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', gap: vars.space.sm, minWidth: 0, width: '100%' });
+export const userEmail = style({ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' });
+export const userId = style({ flexShrink: 0, color: vars.color.muted, fontFamily: vars.font.mono, fontSize: vars.fontSize.xs });
+export const searchError = style({
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: vars.space.sm,
+  margin: 0,
+  color: vars.color.destructive,
+  fontSize: vars.fontSize.sm,
+});
