@@ -77,6 +77,8 @@ export default defineConfig({
       '/auth': 'http://127.0.0.1:54321',
       '/storage': 'http://127.0.0.1:54321',
       '/p/': 'http://127.0.0.1:54321',
+      // Copying rows from the grid reads a signed export link from the console's own origin.
+      '/exports': 'http://127.0.0.1:54321',
     },
   },
   build: {

@@ -173,7 +173,7 @@ describe('ExportButton', () => {
     const filters = [{ column: 'score', operator: 'gt' as const, value: '10' }];
     const { rerender } = render(<ExportButton projectRef="proj1" table={table} filters={[]} sorts={[]} />);
     await user.click(screen.getByRole('button', { name: 'Export' }));
-    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Export table as CSV']);
+    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Export table as CSV', 'Export table as JSON', 'Export table as SQL']);
     await user.keyboard('{Escape}');
     rerender(<ExportButton projectRef="proj1" table={table} filters={filters} sorts={[{ column: 'id', ascending: true }]} />);
     await user.click(screen.getByRole('button', { name: 'Export' }));

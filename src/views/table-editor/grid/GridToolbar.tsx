@@ -14,6 +14,8 @@ export interface GridToolbarProps {
   canEditColumns: boolean;
   selectedCount: number;
   onInsertRow: () => void;
+  /** Bulk add rows from tab-separated lines (issue 14). */
+  onAddRows: () => void;
   onInsertColumn: () => void;
   onImportCsv: () => void;
   onDeleteSelected: () => void;
@@ -38,6 +40,11 @@ export function GridToolbar(props: GridToolbarProps) {
       {props.canEditRows ? (
         <Button size="small" variant="primary" onPress={props.onInsertRow}>
           Insert row
+        </Button>
+      ) : null}
+      {props.canEditRows ? (
+        <Button size="small" onPress={props.onAddRows}>
+          Add rows
         </Button>
       ) : null}
       {props.canEditColumns ? (

@@ -5,7 +5,7 @@
 // are, the editor's data.changed, the scroll position): the machine decides what that changes (issue 15).
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo, useState } from 'react';
-import { selectCount, selectError, selectIsEmpty, selectSelection } from '../../../../machines/table-rows.selectors.ts';
+import { selectCount, selectError, selectIsEmpty, selectRowTotal, selectSelection } from '../../../../machines/table-rows.selectors.ts';
 import { gridRowsLogic } from '../../../actors/table-rows.ts';
 import type { Project } from '../../../api/types.ts';
 import { restoredScrollTop, tabId } from '../../../domain/editor-tabs.ts';
@@ -31,6 +31,11 @@ import { SortPopover } from './SortPopover.tsx';
 import { selectionSize } from './selection.ts';
 import * as css from './Grid.css.ts';
 import { devInspect } from '../../../dev/live-inspect.ts';
+import { copyCell, copyRows } from '../../../actors/table-copy.ts';
+import { menuRowCount, rowsLabel } from '../../../domain/table-editor/row-menu.ts';
+import { toast } from '../../../ui/toast.ts';
+import type { CellMenuActions } from './CellMenu.tsx';
+import { AddRowsDialog } from './AddRowsDialog.tsx';
 
 export interface TableGridPageProps {
   project: Project;
@@ -66,6 +71,8 @@ export function TableGridPage({ project, meta, sorts, filters, onQueryChange, on
   const count = useSelector(rows, selectCount);
   const isEmpty = useSelector(rows, selectIsEmpty);
   const selection = useSelector(rows, selectSelection);
+  const total = useSelector(rows, selectRowTotal);
+  const [addingRows, setAddingRows] = useState(false);
 
   // The table is open: its tab (kept if already open), a recent item, and the editor's open table. spec B2.2
   useEffect(() => {
@@ -108,6 +115,25 @@ export function TableGridPage({ project, meta, sorts, filters, onQueryChange, on
   const expand = (column: ColumnInfo, row: GridRow) =>
     ui.send({ type: isJsonColumn(column) ? 'ui.expandJson' : 'ui.expandText', column, row: rowForPanels(row) });
   const selected = selectionSize(selection, count?.value ?? null);
+  // The cell menu (issue 14): copies go through the platform's export, read as the grid's role, with the view's
+  // filters and sort; what is deleted or edited goes through the same panels as the toolbar's buttons.
+  const copyTarget = () => ({ schema: meta.schema, table: meta.name, filters, sorts, impersonation: currentRole() });
+  const cellMenu: CellMenuActions = {
+    onCopyCell: (column, row) =>
+      void copyCell(project.ref, copyTarget(), { column: column.name, value: row.values[column.name], truncated: row.truncated.includes(column.name), key: row.key }).then(
+        () => toast.success('Copied cell', { timeout: 2000 }),
+        (error: unknown) => toast.error('Could not copy the cell', { description: error instanceof Error ? error.message : String(error) }),
+      ),
+    onCopyRows: (format, menuRows) =>
+      void copyRows(project.ref, copyTarget(), format, menuRows).then(
+        () => toast.success(`Copied ${rowsLabel(menuRows)} as ${format.toUpperCase()}`, { timeout: 2000 }),
+        (error: unknown) => toast.error('Could not copy the rows', { description: error instanceof Error ? error.message : String(error) }),
+      ),
+    onFilter: (filter) => changeQuery({ filters: [...filters, filter] }),
+    onEditRow: (row) => ui.send({ type: 'ui.editRow', row: rowForPanels(row) }),
+    onDeleteRows: (menuRows, loaded) =>
+      ui.send({ type: 'ui.deleteRows', rows: loaded.map(rowForPanels), count: menuRowCount(menuRows) ?? selected, allSelected: menuRows.kind === 'all' }),
+  };
   const single = !selection.all && selection.rows.size === 1 ? [...selection.rows.values()][0]! : null;
 
   return (
@@ -118,6 +144,7 @@ export function TableGridPage({ project, meta, sorts, filters, onQueryChange, on
         canEditColumns={editColumns}
         selectedCount={selected}
         onInsertRow={() => ui.send({ type: 'ui.addRow' })}
+        onAddRows={() => setAddingRows(true)}
         onInsertColumn={() => ui.send({ type: 'ui.addColumn' })}
         onImportCsv={() => ui.send({ type: 'ui.importCsv' })}
         onDeleteSelected={() =>
@@ -129,6 +156,16 @@ export function TableGridPage({ project, meta, sorts, filters, onQueryChange, on
         rolePicker={<RolePicker />}
         sortButton={<SortPopover columns={meta.columns} sorts={sorts} onApply={(next) => changeQuery({ sorts: next })} />}
         exportButton={<ExportButton projectRef={project.ref} table={meta} filters={filters} sorts={sorts} impersonation={currentRole} />}
+      />
+      <AddRowsDialog
+        isOpen={addingRows}
+        columns={meta.columns}
+        onClose={() => setAddingRows(false)}
+        // Past the last row: every line is a new row; the paste's confirmation follows (PasteDialog).
+        onAdd={(block, startColumn) => {
+          setAddingRows(false);
+          rows.send({ type: 'rows.paste', row: total, column: startColumn, block });
+        }}
       />
       <FilterBar columns={meta.columns} filters={filters} onChange={(next) => changeQuery({ filters: next })} />
       {error ? (
@@ -155,6 +192,7 @@ export function TableGridPage({ project, meta, sorts, filters, onQueryChange, on
         onFollow={onFollow}
         onEditColumn={(column) => ui.send({ type: 'ui.editColumn', column })}
         onDeleteColumn={(column) => ui.send({ type: 'ui.deleteColumn', column })}
+        cellMenu={cellMenu}
         emptyState={
           isEmpty && !error ? (
             <GridEmptyState
