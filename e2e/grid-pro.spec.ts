@@ -36,9 +36,9 @@ test.afterAll(async () => {
 
 const grid = () => page.getByRole('grid');
 const cell = (index: number, column: string) => grid().locator(`[role="row"][aria-rowindex="${index + 2}"] [data-column="${column}"]`);
-const open = async () => {
+const open = async (firstName = 'one') => {
   await page.goto(`/dashboard/project/${fx().projectRef}/editor/${tableId}?schema=${SCHEMA}`);
-  await expect(cell(0, 'name')).toHaveText('one');
+  await expect(cell(0, 'name')).toHaveText(firstName);
 };
 // Headless Chromium runs no clipboard command for Ctrl+V on an element that is not editable (the key alone brought no
 // dialog in our run), so the paste event a browser fires on Ctrl+V is dispatched on the focused grid, its text as a
@@ -111,4 +111,79 @@ test('undoes and redoes cell edits with Ctrl+Z / Ctrl+Shift+Z; Delete empties a 
   await page.keyboard.press('ControlOrMeta+Z');
   await expect.poll(value).toBe('edited');
   await expect(cell(0, 'name')).toHaveText('edited');
+});
+
+// The cell menu (issue 14): a right-click on a cell; copies go through the platform, so a value the grid shows cut
+// (1,024 characters on the wire) is copied whole, and rows as JSON / SQL inserts carry exact values.
+test('the cell menu copies a cut value whole, rows as JSON and SQL, and filters by a value', async () => {
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  const long = 'x'.repeat(3000) + 'END';
+  await sql(`update ${SCHEMA}.items set name = '${long}' where id = 2`);
+  await open('edited');
+  const clipboard = () => page.evaluate(() => navigator.clipboard.readText());
+
+  await cell(1, 'name').click({ button: 'right' });
+  const menu = page.getByRole('menu', { name: 'Cell name' });
+  await expect(menu).toBeVisible();
+  await expect(menu.getByRole('menuitem', { name: 'Copy cell' })).toBeFocused();
+  await page.screenshot({ path: 'e2e/screenshots/grid-cell-menu.png' });
+  await menu.getByRole('menuitem', { name: 'Copy cell' }).click();
+  await expect.poll(clipboard).toBe(long);
+  await expect(grid()).toBeFocused();
+
+  // Two rows ticked, the menu on one of them: both, as JSON and as SQL.
+  await grid().getByRole('checkbox', { name: 'Select row 1' }).click();
+  await grid().getByRole('checkbox', { name: 'Select row 3' }).click();
+  await cell(2, 'qty').click({ button: 'right' });
+  await page.getByRole('menuitem', { name: 'Copy 2 rows as JSON' }).click();
+  const parsed = async () => {
+    try {
+      return JSON.parse(await clipboard()) as unknown;
+    } catch {
+      return null; // still the previous copy
+    }
+  };
+  await expect.poll(parsed).toEqual(
+    (await sql<{ j: unknown }>(`select to_jsonb(t) as j from ${SCHEMA}.items t where id in (1, 3) order by id`)).map((row) => row.j),
+  );
+  await cell(0, 'qty').click({ button: 'right' });
+  await page.getByRole('menuitem', { name: 'Copy 2 rows as SQL' }).click();
+  await expect.poll(clipboard).toMatch(new RegExp(`^INSERT INTO ${SCHEMA}\\.items \\(`));
+  const inserts = await clipboard();
+  // The inserts re-create exactly those rows in an empty copy of the table.
+  await sql(`create table ${SCHEMA}.items_copy (like ${SCHEMA}.items); ${inserts.replaceAll(`INSERT INTO ${SCHEMA}.items `, `INSERT INTO ${SCHEMA}.items_copy `)}`);
+  expect(await sql(`select id::int, name, qty from ${SCHEMA}.items_copy order by id`)).toEqual(await sql(`select id::int, name, qty from ${SCHEMA}.items where id in (1, 3) order by id`));
+  await sql(`drop table ${SCHEMA}.items_copy`);
+  await grid().getByRole('checkbox', { name: 'Select row 1' }).click();
+  await grid().getByRole('checkbox', { name: 'Select row 3' }).click();
+
+  // By the keyboard: Shift+F10 on the active cell, then 'Filter by qty = this value'.
+  await cell(2, 'qty').click();
+  await page.keyboard.press('Shift+F10');
+  await expect(page.getByRole('menu', { name: 'Cell qty' })).toBeVisible();
+  await page.getByRole('menuitem', { name: 'Filter by qty = this value' }).press('Enter');
+  await expect(page).toHaveURL(/filter=qty%3Aeq%3A/);
+  await expect(grid().locator('[role="row"][aria-rowindex]')).toHaveCount(2); // the header and the one match
+});
+
+test('adds rows in bulk from tab-separated lines, after the paste confirmation, in one transaction', async () => {
+  await open('edited');
+  const before = (await sql<{ n: number }>(`select count(*)::int as n from ${SCHEMA}.items`))[0]!.n;
+  await page.getByRole('button', { name: 'Add rows' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add rows' });
+  await expect(dialog.getByRole('button', { name: /First column/ })).toContainText('name');
+  await dialog.getByLabel('Rows').fill('five\t5\nsix\t6\nseven\t7');
+  await expect(dialog).toContainText('3 rows into name, qty');
+  await page.screenshot({ path: 'e2e/screenshots/grid-add-rows.png' });
+  await dialog.getByRole('button', { name: 'Add 3 rows' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Paste cells' });
+  await expect(confirm).toContainText('Paste 3 rows × 2 columns? 3 new rows will be added.');
+  await confirm.getByRole('button', { name: 'Paste' }).click();
+  await expect(confirm).toBeHidden();
+  expect(await sql(`select name, qty from ${SCHEMA}.items where name in ('five', 'six', 'seven') order by qty`)).toEqual([
+    { name: 'five', qty: 5 },
+    { name: 'six', qty: 6 },
+    { name: 'seven', qty: 7 },
+  ]);
+  expect((await sql<{ n: number }>(`select count(*)::int as n from ${SCHEMA}.items`))[0]!.n).toBe(before + 3);
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { canEditRows, cellsToTsv, cellText, moveActive, outgoingReference, typedValue, type GridKey } from './grid-cells.ts';
+import { canEditRows, cellsToTsv, cellText, firstInputColumn, moveActive, outgoingReference, typedValue, type GridKey } from './grid-cells.ts';
 import type { ColumnInfo, TableMeta } from './types.ts';
 
 const meta = { id: 1, schema: 'public', name: 'orders', type: 'r', primary_keys: ['id'], columns: [], estimated_rows: 0, comment: null, rls_enabled: false,
@@ -58,5 +58,15 @@ describe('grid cells', () => {
         }
       }),
     );
+  });
+});
+
+describe('firstInputColumn (bulk add rows)', () => {
+  const col = (name: string, extra: Partial<ColumnInfo> = {}) =>
+    ({ name, is_updatable: true, is_generated: false, identity_generation: null, is_identity: false, default_value: null, ...extra }) as ColumnInfo;
+  it('skips identity and defaulted columns, else takes the first writable one', () => {
+    expect(firstInputColumn([col('id', { is_identity: true, identity_generation: 'BY DEFAULT' }), col('created', { default_value: 'now()' }), col('name')])).toBe(2);
+    expect(firstInputColumn([col('id', { is_identity: true, identity_generation: 'ALWAYS' }), col('at', { default_value: 'now()' })])).toBe(1);
+    expect(firstInputColumn([col('g', { is_generated: true })])).toBe(0);
   });
 });

@@ -83,3 +83,12 @@ export function moveActive(position: GridPosition, key: GridKey, size: { rows: n
 
 export const isGridKey = (key: string): key is GridKey =>
   ['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'Home', 'End', 'PageUp', 'PageDown'].includes(key);
+
+/**
+ * Where typed rows start by default (bulk add, issue 14): the first column a user fills in — writable and neither an
+ * identity nor with a default — else the first writable one.
+ */
+export function firstInputColumn(columns: readonly ColumnInfo[]): number {
+  const filled = columns.findIndex((column) => canEditCell(column) && !column.is_identity && column.default_value === null);
+  return filled >= 0 ? filled : Math.max(0, columns.findIndex((column) => canEditCell(column)));
+}

@@ -2,7 +2,7 @@
 // rightwards, added as new rows in one transaction. The block goes to the rows machine as a paste past the last row,
 // so the paste's one confirmation ('Paste N rows × M columns? N new rows will be added.') and its refusals apply.
 import { useId, useState } from 'react';
-import { canEditCell } from '../../../domain/table-editor/grid-cells.ts';
+import { canEditCell, firstInputColumn } from '../../../domain/table-editor/grid-cells.ts';
 import type { ColumnInfo } from '../../../domain/table-editor/types.ts';
 import { parseTsv } from '../../../domain/tsv.ts';
 import { Button } from '../../../ui/Button.tsx';
@@ -19,8 +19,7 @@ export interface AddRowsDialogProps {
 }
 
 export function AddRowsDialog({ isOpen, columns, onClose, onAdd }: AddRowsDialogProps) {
-  const firstWritable = Math.max(0, columns.findIndex((column) => canEditCell(column)));
-  const [start, setStart] = useState(firstWritable);
+  const [start, setStart] = useState(() => firstInputColumn(columns));
   const [text, setText] = useState('');
   const id = useId();
   const block = text.trim() === '' ? [] : parseTsv(text.replace(/\n+$/, ''));
