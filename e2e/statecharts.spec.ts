@@ -136,6 +136,41 @@ test('the viewer draws every machine and highlights the live project status as i
   await expect(viewer.locator('#sc-timeline button', { hasText: 'pausing' }).first()).toBeVisible();
 });
 
+test('an actor a view creates (the SQL editor\'s sqlRun) reports live, its current state highlighted', async ({ page }) => {
+  test.setTimeout(150_000);
+  await signInDevOrigin(page);
+  const viewer = page;
+  await viewer.goto(`${DEV}/dashboard/__statecharts#sqlRun`);
+  await expect(viewer.locator('body[data-chart="sqlRun"]')).toBeVisible({ timeout: 90_000 });
+  const sqlRunLink = viewer.locator('#sc-list a', { hasText: /^sqlRun/ });
+  await expect(sqlRunLink.locator('.sc-live-badge')).toHaveCount(0);
+  await expect(highlighted(viewer)).toHaveCount(0);
+
+  // Another tab of the dev console: the SQL editor of the fixture's project creates its run actor with useActorRef
+  // (src/views/sql-editor/useSqlTab.ts), not an app-wide actor from main.tsx.
+  const consoleTab = await page.context().newPage();
+  await consoleTab.goto(`${DEV}/dashboard/project/${readFixture().projectRef}/sql`);
+  // The editor home has no editor: a new query opens one (and its run actor).
+  await consoleTab.getByRole('button', { name: 'New query' }).first().click({ timeout: 60_000 });
+  const editor = consoleTab.locator('.cm-content');
+  await expect(editor).toBeVisible({ timeout: 60_000 });
+  await expect(sqlRunLink.locator('.sc-live-badge')).toBeVisible({ timeout: 30_000 });
+  await expect(viewer.locator('[data-state="sqlRun.idle"]')).toHaveClass(/sc-active/);
+  await expect(viewer.locator('[data-state="sqlRun.succeeded"]')).not.toHaveClass(/sc-active/);
+
+  // A query run in that tab moves the highlight: idle -> running -> succeeded.
+  await editor.click();
+  await consoleTab.keyboard.press('ControlOrMeta+a');
+  await consoleTab.keyboard.press('Delete');
+  await consoleTab.keyboard.insertText('select 1 as one');
+  await consoleTab.getByRole('button', { name: 'Run', exact: true }).click();
+  await expect(consoleTab.getByRole('status').filter({ hasText: '1 row' })).toBeVisible({ timeout: 30_000 });
+  await expect(viewer.locator('[data-state="sqlRun.succeeded"]')).toHaveClass(/sc-active/, { timeout: 15_000 });
+  await expect(viewer.locator('[data-state="sqlRun.idle"]')).not.toHaveClass(/sc-active/);
+  await expect(viewer.locator('#sc-timeline button', { hasText: 'running' }).first()).toBeVisible();
+  await consoleTab.close();
+});
+
 test('a spec link opens its section; the README screenshot of one chart', async ({ page }) => {
   test.setTimeout(120_000);
   await page.goto(`${DEV}/dashboard/__statecharts#projectStatus`);
