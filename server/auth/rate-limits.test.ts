@@ -102,7 +102,8 @@ describe('rate limits answer 429 in GoTrue shape', () => {
     const right = await h.client().signInWithPassword({ email, password: STRONG_PASSWORD });
     expect(right.error?.status).toBe(429);
     expect(right.error?.code).toBe('over_request_rate_limit');
-  });
+    // Each sign-in hashes a password (CPU-bound): ~7 s alone, past 20 s when the whole suite shares two cores.
+  }, 90_000);
 
   it(`sign-ins and sign-ups: ${DEFAULT_RATE_LIMITS.sign_in_sign_ups.max} per client across addresses, then 429`, async () => {
     const result = await untilLimited((i) =>
@@ -112,7 +113,7 @@ describe('rate limits answer 429 in GoTrue shape', () => {
     );
     expect(result.passed).toBe(DEFAULT_RATE_LIMITS.sign_in_sign_ups.max);
     expect(result.body).toEqual(OVER_REQUEST);
-  });
+  }, 90_000);
 
   it(`mails: ${DEFAULT_RATE_LIMITS.email_sent.max} per address (sign-up, otp and recover together), then over_email_send_rate_limit`, async () => {
     // The sign-up's confirmation mail is the first of them.

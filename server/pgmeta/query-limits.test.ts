@@ -117,7 +117,11 @@ describe('results held across requests', () => {
     const { result, growthMb } = await withPeakRss(() => Promise.all(Array.from({ length: 12 }, () => sql({ query }))));
     const statuses = result.map((r) => r.status);
     console.info(`12 concurrent 60 MB results: ${statuses.filter((s) => s === 200).length} sent, ${statuses.filter((s) => s === 503).length} refused, peak RSS growth ${Math.round(growthMb)} MB`);
-    expect(statuses.every((s) => s === 200 || s === 503)).toBe(true);
+    // On a loaded machine a 60 MB read can outlast this file's 8 s statement timeout: a 400 57014 is that timeout
+    // doing its job, not the budget failing. Anything else (a 500, a dropped connection) fails.
+    const timedOut = (r: (typeof result)[number]) => r.status === 400 && (r.body as { code?: string }).code === '57014';
+    const others = result.filter((r) => r.status !== 200 && r.status !== 503 && !timedOut(r)).map((r) => `${r.status} ${JSON.stringify(r.body).slice(0, 300)}`);
+    expect(others, 'every answer is the result, the budget 503 or the statement timeout').toEqual([]);
     expect(statuses.filter((s) => s === 503).length).toBeGreaterThan(0);
     const refused = result.find((r) => r.status === 503)!;
     expect(refused.body.message).toMatch(/other large results.*try again/);
