@@ -1,0 +1,189 @@
+import { readFileSync } from 'node:fs';
+import { expect, request as playwrightRequest, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expectNoAxeFindings } from './axe.ts';
+import { STORAGE_STATE, readFixture } from './support/fixture.ts';
+import { projectSql, savedSessionToken } from './support/project-sql.ts';
+
+// Issue 24: axe (critical and serious WCAG A/AA findings, e2e/axe.ts) on EVERY route of the console, in both themes.
+// The routes are read from the generated route tree when the test runs, so a route that lands is checked without
+// editing this spec. Their params come from the e2e fixture (global.setup): the organization's slug and the
+// Storefront project's ref; beforeAll adds, in that project, a table (for /editor/$tableId), a SQL snippet (for
+// /sql/$sqlId) and a bucket (opened in /storage/files), and afterAll removes them again.
+
+const THEMES = ['dark', 'light'] as const;
+type Theme = (typeof THEMES)[number];
+const TABLE = 'a11y_routes_items';
+const BUCKET = 'a11y-routes';
+
+/**
+ * Routes not visited, each with its reason. The check below fails when one of these leaves the route tree (the list
+ * must not hide a route that is no longer there).
+ */
+const SKIPPED: Record<string, string> = {
+  // Layout routes: their address shows their index route ('…/'), which is checked.
+  '/org/$slug': "layout: /org/{slug} renders the index route '/org/$slug/', checked",
+  '/project/$ref': "layout: /project/{ref} renders the index route '/project/$ref/', checked",
+  '/project/$ref/editor': "layout: /project/{ref}/editor renders the index route '/project/$ref/editor/', checked",
+  '/project/$ref/sql': "layout: /project/{ref}/sql renders the index route '/project/$ref/sql/', checked",
+};
+
+interface RouteInfo {
+  fullPath: string;
+  /** The route's id: ids under '/_app' are the signed-in console. */
+  id: string;
+}
+
+/** The keys of an `export interface <name> { '<key>': typeof <Type> … }` block of the generated route tree. */
+function interfaceEntries(source: string, name: string): Map<string, string> {
+  const block = source.match(new RegExp(`export interface ${name} \\{([\\s\\S]*?)\\n\\}`))?.[1];
+  if (!block) throw new Error(`${name} not found in src/routeTree.gen.ts`);
+  return new Map([...block.matchAll(/^\s*'([^']+)': typeof (\w+)$/gm)].map((m) => [m[1]!, m[2]!]));
+}
+
+/** Every route of the console (FileRoutesByFullPath of src/routeTree.gen.ts), with its id. */
+function routeTree(): RouteInfo[] {
+  const source = readFileSync(new URL('../src/routeTree.gen.ts', import.meta.url), 'utf8');
+  const byFullPath = interfaceEntries(source, 'FileRoutesByFullPath');
+  const idByType = new Map([...interfaceEntries(source, 'FileRoutesById')].map(([id, type]) => [type, id]));
+  return [...byFullPath].map(([fullPath, type]) => ({ fullPath, id: idByType.get(type) ?? fullPath }));
+}
+
+const state: { tableId?: number; snippetId?: string } = {};
+let api: APIRequestContext;
+
+/** The address of a route with its params filled, and the search a page needs to show its content. */
+function address(fullPath: string): string {
+  const { orgSlug, projectRef } = readFixture();
+  const params: Record<string, string | number | undefined> = {
+    orgSlug,
+    slug: orgSlug,
+    ref: projectRef,
+    tableId: state.tableId,
+    sqlId: state.snippetId,
+  };
+  const path = fullPath.replace(/\$(\w+)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`no value for the param $${name} of ${fullPath}: add one to address()`);
+    return encodeURIComponent(String(value));
+  });
+  const search: Record<string, string> = {
+    '/project/$ref/editor/$tableId': '?schema=public',
+    '/project/$ref/storage/files': `?bucketId=${BUCKET}`,
+  };
+  return `/dashboard${path}${search[fullPath] ?? ''}`;
+}
+
+/** Signed-in routes are under the _app layout; the rest (sign-in, sign-up, forgot-password, 404) are public. */
+function signedOut(route: RouteInfo): boolean {
+  // '/' redirects: signed in it lands on the organization, the page worth checking (signed out it is the sign-in).
+  return !route.id.startsWith('/_app') && route.fullPath !== '/';
+}
+
+test.beforeAll(async ({ baseURL }) => {
+  const { projectRef } = readFixture();
+  api = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { authorization: `Bearer ${savedSessionToken()}` } });
+  await projectSql(api, projectRef, `create table public.${TABLE} (id bigint primary key, name text not null, note text);
+    insert into public.${TABLE} select i, 'item ' || i, case when i % 2 = 0 then null else 'note ' || i end from generate_series(1, 5) i;`);
+  const [table] = await projectSql<{ id: number }>(api, projectRef, `select 'public.${TABLE}'::regclass::oid::int as id`);
+  state.tableId = table!.id;
+  const snippet = await api.post(`/api/platform/projects/${projectRef}/snippets`, {
+    data: { name: 'A11y routes', sql: `select * from public.${TABLE};` },
+  });
+  expect(snippet.status(), await snippet.text()).toBe(201);
+  state.snippetId = (await snippet.json()).id as string;
+  const bucket = await api.post(`/api/platform/storage/${projectRef}/buckets`, {
+    data: { id: BUCKET, public: false, allowed_mime_types: null, file_size_limit: null, type: 'STANDARD' },
+  });
+  expect(bucket.ok(), await bucket.text()).toBe(true);
+});
+
+test.afterAll(async () => {
+  const { projectRef } = readFixture();
+  if (state.snippetId) expect((await api.delete(`/api/platform/projects/${projectRef}/snippets/${state.snippetId}`)).ok()).toBe(true);
+  expect((await api.delete(`/api/platform/storage/${projectRef}/buckets/${BUCKET}`)).ok()).toBe(true);
+  await projectSql(api, projectRef, `drop table if exists public.${TABLE};`);
+  await api.dispose();
+});
+
+/** A page in `theme`, signed in or not (the theme actor reads localStorage 'theme' before first paint, spec A4.14). */
+async function themedPage(browser: Browser, theme: Theme, signedIn: boolean): Promise<Page> {
+  const context = await browser.newContext({
+    storageState: signedIn ? STORAGE_STATE : { cookies: [], origins: [] },
+    viewport: { width: 1400, height: 900 },
+  });
+  await context.addInitScript((value) => window.localStorage.setItem('theme', value), theme);
+  return context.newPage();
+}
+
+/**
+ * Waits until the page has settled: a heading or the main landmark shown, nothing loading (no progress bar, nothing
+ * aria-busy, no spinner or skeleton: their animations run forever) and every transition finished (a fading dialog
+ * would be measured half-transparent). A page that never stops animating is checked anyway, and said.
+ */
+async function settle(page: Page, where: string): Promise<void> {
+  // Soft: a page that shows neither is reported, and the run goes on to the next route.
+  await expect.soft(page.locator('h1:visible, main:visible').first(), `${where}: an h1 or the main landmark`).toBeVisible({ timeout: 20_000 });
+  try {
+    await page.waitForFunction(
+      () => {
+        const shown = (e: Element) => (e as HTMLElement).offsetParent !== null || getComputedStyle(e).position === 'fixed';
+        if ([...document.querySelectorAll('[role="progressbar"], [aria-busy="true"]')].some(shown)) return false;
+        return document.getAnimations().every((a) => a.playState !== 'running');
+      },
+      null,
+      { timeout: 15_000, polling: 100 },
+    );
+  } catch {
+    const running = await page.evaluate(() =>
+      document
+        .getAnimations()
+        .filter((a) => a.playState === 'running')
+        .map((a) => ((a.effect as KeyframeEffect | null)?.target as Element | null)?.outerHTML.slice(0, 120) ?? '?'),
+    );
+    console.log(`${where}: not settled after 15 s (still running: ${running.join(' | ') || 'a progress bar or aria-busy'}); checked as it is`);
+  }
+}
+
+for (const theme of THEMES) {
+  test(`every route, ${theme} theme: no critical or serious axe findings`, async ({ browser }) => {
+    // About 3 s a route (axe is most of it: its finishRun opens a blank page each time): ~5 min a theme on a busy
+    // machine, with room to spare.
+    test.setTimeout(900_000);
+    const started = Date.now();
+    const routes = routeTree();
+    const skippedGone = Object.keys(SKIPPED).filter((path) => !routes.some((r) => r.fullPath === path));
+    expect(skippedGone, 'skip list entries that are no longer routes').toEqual([]);
+    const toVisit = routes.filter((r) => !(r.fullPath in SKIPPED));
+
+    // One page per session kind, reused from route to route.
+    const pages: Partial<Record<'in' | 'out', Page>> = {};
+    const pageFor = async (out: boolean) => (pages[out ? 'out' : 'in'] ??= await themedPage(browser, theme, !out));
+    let checked = 0;
+    for (const route of toVisit) {
+      const out = signedOut(route);
+      const where = `${route.fullPath}${out ? ' (signed out)' : ''}, ${theme}`;
+      await test.step(where, async () => {
+        const page = await pageFor(out);
+        const t0 = Date.now();
+        await page.goto(address(route.fullPath));
+        const t1 = Date.now();
+        await settle(page, where);
+        const t2 = Date.now();
+        await expect.soft(page.locator('html')).toHaveAttribute('data-theme', theme);
+        // Soft: one run lists every route's findings. A redirect is checked where it lands (the URL is in the message).
+        await expectNoAxeFindings(page, `${where} → ${new URL(page.url()).pathname}`, { soft: true });
+        checked += 1;
+        // A11Y_ROUTES_DEBUG=1: where each route landed and what its time went to (axe itself is most of it).
+        if (process.env.A11Y_ROUTES_DEBUG) {
+          const landed = new URL(page.url());
+          console.log(`${where}: goto ${t1 - t0} ms, settle ${t2 - t1} ms, axe ${Date.now() - t2} ms → ${landed.pathname}${landed.search}`);
+        }
+      });
+    }
+    for (const page of Object.values(pages)) await page.context().close();
+
+    const seconds = (Date.now() - started) / 1000;
+    console.log(`a11y-routes ${theme}: ${checked} routes checked of ${routes.length} in the tree (${Object.keys(SKIPPED).length} skipped) in ${seconds.toFixed(1)} s`);
+    expect(checked).toBe(routes.length - Object.keys(SKIPPED).length);
+  });
+}
