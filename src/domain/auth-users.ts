@@ -3,6 +3,7 @@
 // query endpoint with bind parameters, written through the project's auth admin API. The SQL is built here so a
 // test can run exactly what the console sends.
 import type { MemberRole } from '../api/schemas/platformFields.ts';
+import { formatInTimeZone } from './format.ts';
 import { can } from './permissions.ts';
 
 /** One row of the list. */
@@ -189,3 +190,10 @@ export const authUserLabel = (user: Pick<AuthUserRow, 'id' | 'email' | 'phone'>)
 /** The providers column: 'Email', or '-' for a user with no identity. */
 export const providersLabel = (providers: readonly string[]): string =>
   providers.length === 0 ? '-' : providers.map((p) => (p === 'email' ? 'Email' : p)).join(', ');
+
+/** A date of the list or the panel in the browser's time zone ('YYYY-MM-DD HH:mm:ss'); '-' when there is none. */
+export function formatUserDate(value: string | null | undefined, timeZone?: string): string {
+  if (!value) return '-';
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? value : formatInTimeZone(date, timeZone);
+}

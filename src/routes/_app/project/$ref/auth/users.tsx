@@ -1,7 +1,15 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { PendingPage } from '../../../../../views/pages/PendingPage.tsx';
+import { createFileRoute, getRouteApi } from '@tanstack/react-router';
+import { AuthUsersPage } from '../../../../../views/auth-users/AuthUsersPage.tsx';
 
+const projectRoute = getRouteApi('/_app/project/$ref');
+
+// spec A2.7 "Manage: users" (issue 18): the project's auth users.
 export const Route = createFileRoute('/_app/project/$ref/auth/users')({
   staticData: { title: "Users" },
-  component: () => <PendingPage title="Users" area="authentication" />,
+  component: UsersRoute,
 });
+
+function UsersRoute() {
+  const { project } = projectRoute.useLoaderData();
+  return <AuthUsersPage key={project.ref} project={project} />;
+}
