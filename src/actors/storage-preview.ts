@@ -1,11 +1,25 @@
 // Effects of the storage explorer's preview pane, bucket search and folder size (issue 14), run by the views as
 // tasks (DESIGN §2: views never call the platform themselves). The bytes come from the project's storage URLs
 // (public, or signed for a private bucket), which the platform serves through server/http/userContent.ts.
+// A PDF is read as bytes (never navigated to or framed) and handed to pdf.js, which is loaded only then
+// (./storage-preview-pdf.ts). The explorer's image thumbnails are signed in batches through the project's storage.
+import ky from 'ky';
 import { api } from '../api/client.ts';
 import { publicObjectUrl, signObject } from '../api/storage.ts';
-import { taskWith } from '../../machines/task.machine.ts';
+import { createTemporaryApiKey, fetchProjectApiUrl } from '../api/uploads.ts';
+import { fromPromise } from 'xstate';
+import { taskMachine, taskWith, type TaskMachine } from '../../machines/task.machine.ts';
 import type { StorageFolderSize, StorageSearchHit } from '../api/schemas/storage-search.ts';
-import { TEXT_PREVIEW_BYTES, textPreview } from '../domain/storage-preview.ts';
+import { TEMPORARY_KEY_EXPIRY_S } from '../domain/storage-uploads.ts';
+import {
+  PDF_PREVIEW_MAX_BYTES,
+  TEXT_PREVIEW_BYTES,
+  pdfTooLarge,
+  pdfTooLargeMessage,
+  signedThumbnailUrls,
+  textPreview,
+  THUMBNAIL_BATCH_MAX,
+} from '../domain/storage-preview.ts';
 
 const bucketPath = (ref: string, bucketId: string) => `platform/storage/${encodeURIComponent(ref)}/buckets/${encodeURIComponent(bucketId)}`;
 
@@ -37,3 +51,144 @@ export const previewUrlTask = taskWith(({ ref, bucketId, path, isPublic }: { ref
   previewUrl(ref, bucketId, path, isPublic),
 );
 export const textPreviewTask = taskWith(({ url, size }: { url: string; size: number | null }) => fetchTextPreview(url, size));
+
+// ─── PDF preview ─────────────────────────────────────────────────────────────────────────────────────────────────
+
+/** One page being drawn: its promise settles when the canvas is drawn; cancel stops it (a page change, unmount). */
+export interface PdfPageRender {
+  promise: Promise<void>;
+  cancel: () => void;
+}
+
+/** An opened PDF as the pane uses it; destroy frees its worker and memory. */
+export interface PdfPreviewDocument {
+  pageCount: number;
+  renderPage: (pageNumber: number, canvas: HTMLCanvasElement, pixelRatio: number) => PdfPageRender;
+  destroy: () => Promise<void>;
+}
+
+/**
+ * A file's bytes, at most `max` of them: a response that says (Content-Length) or turns out to be larger is
+ * abandoned with the too-large message, so a file of unknown size is never read whole into memory past the cap.
+ */
+export async function fetchBytesCapped(url: string, max: number, signal?: AbortSignal, fetcher: typeof fetch = fetch): Promise<Uint8Array> {
+  const response = await fetcher(url, { signal });
+  if (!response.ok) throw new Error(`The file could not be read (HTTP ${response.status})`);
+  const declared = Number(response.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > max) {
+    await response.body?.cancel();
+    throw new Error(pdfTooLargeMessage(declared));
+  }
+  if (!response.body) return new Uint8Array(await response.arrayBuffer());
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > max) {
+      await reader.cancel();
+      throw new Error(pdfTooLargeMessage(null));
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(total);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return bytes;
+}
+
+/**
+ * The PDF at `url` opened for the pane: its bytes fetched (capped), then parsed by pdf.js, loaded at this moment.
+ * Abandoned (the pane closed, another file picked: `signal`), a document opened meanwhile is destroyed at once, so
+ * no pdf.js worker outlives its pane.
+ */
+export async function loadPdfPreview(url: string, size: number | null, signal?: AbortSignal): Promise<PdfPreviewDocument> {
+  if (pdfTooLarge(size)) throw new Error(pdfTooLargeMessage(size));
+  const [bytes, { openPdf }] = await Promise.all([fetchBytesCapped(url, PDF_PREVIEW_MAX_BYTES, signal), import('./storage-preview-pdf.ts')]);
+  signal?.throwIfAborted();
+  const pdf = await openPdf(bytes);
+  if (signal?.aborted) {
+    await pdf.destroy().catch(() => {});
+    signal.throwIfAborted();
+  }
+  return pdf;
+}
+
+export type PdfPreviewInput = { url: string; size: number | null };
+/** The pane's PDF read as a task; leaving the running state (reset, stop) aborts it (fromPromise's signal). */
+export const pdfPreviewTask = taskMachine.provide({
+  actors: { perform: fromPromise<unknown, unknown>(({ input, signal }) => loadPdfPreview((input as PdfPreviewInput).url, (input as PdfPreviewInput).size, signal)) },
+}) as TaskMachine<PdfPreviewInput, PdfPreviewDocument>;
+
+// ─── thumbnails ──────────────────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * A thumbnail's signed URL lives an hour: the list may stay open a while before a row scrolls into view (the image
+ * loads lazily). It is never shown or copied; a row whose URL has expired shows no thumbnail.
+ */
+export const THUMBNAIL_URL_SECONDS = 3600;
+
+// The project's API URL and a temporary service_role key (spec B7, the uploads' key) are read once and kept: a
+// batch of thumbnails then costs one request. The key is renewed a minute before it expires.
+const apiUrls = new Map<string, Promise<string>>();
+const keys = new Map<string, { key: Promise<string>; until: number }>();
+
+function projectApiUrl(ref: string): Promise<string> {
+  let url = apiUrls.get(ref);
+  if (!url) {
+    url = fetchProjectApiUrl(ref);
+    apiUrls.set(ref, url);
+    url.catch(() => apiUrls.delete(ref));
+  }
+  return url;
+}
+
+function temporaryKey(ref: string, now = Date.now()): Promise<string> {
+  const kept = keys.get(ref);
+  if (kept && kept.until > now) return kept.key;
+  const key = createTemporaryApiKey(ref);
+  keys.set(ref, { key, until: now + (TEMPORARY_KEY_EXPIRY_S - 60) * 1000 });
+  // A refusal (a read-only member gets no service_role key) is remembered a minute: the next pages of thumbnails
+  // do not ask again at once.
+  key.catch(() => keys.set(ref, { key, until: now + 60_000 }));
+  return key;
+}
+
+export interface ThumbnailBatch {
+  ref: string;
+  bucketId: string;
+  isPublic: boolean;
+  paths: string[];
+}
+
+/**
+ * The thumbnail URLs of a batch of image files, by path: a public bucket's are its public URLs (no request but the
+ * project's API URL, once); a private bucket's are signed in one request (`POST /object/sign/{bucket}` with
+ * `paths`). A path storage could not sign is left out.
+ */
+export async function thumbnailUrls({ ref, bucketId, isPublic, paths }: ThumbnailBatch): Promise<Record<string, string>> {
+  if (paths.length === 0) return {};
+  if (paths.length > THUMBNAIL_BATCH_MAX) throw new Error(`At most ${THUMBNAIL_BATCH_MAX} thumbnails are signed at once`);
+  const apiUrl = await projectApiUrl(ref);
+  const storageRoot = `${apiUrl}/storage/v1`;
+  const bucket = encodeURIComponent(bucketId);
+  if (isPublic) {
+    return Object.fromEntries(paths.map((path) => [path, `${storageRoot}/object/public/${bucket}/${path.split('/').map(encodeURIComponent).join('/')}`]));
+  }
+  const key = await temporaryKey(ref);
+  const entries = await ky
+    .post(`${storageRoot}/object/sign/${bucket}`, {
+      headers: { apikey: key, authorization: `Bearer ${key}`, 'x-source': 'strata-dashboard' },
+      json: { expiresIn: THUMBNAIL_URL_SECONDS, paths },
+      retry: { limit: 0 },
+    })
+    .json<{ path?: unknown; signedURL?: unknown; error?: unknown }[]>();
+  return signedThumbnailUrls(storageRoot, bucketId, Array.isArray(entries) ? entries : []);
+}
+
+export const thumbnailUrlsTask = taskWith(thumbnailUrls);

@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import type { StorageSearchHit } from '../../api/schemas/storage-search.ts';
 import { previewFile, type PreviewFile } from '../../domain/storage-preview.ts';
 import type { Row } from '../../../machines/storage-explorer.selectors.ts';
@@ -57,6 +57,10 @@ export function Explorer({ explorer, projectRef, refusal }: { explorer: Explorer
   const onRowAction = useCallback((row: Row, action: RowAction, additive: boolean) => handlers.current.row(row, action, additive), []);
   const onSubmitName = useCallback((name: string) => explorer.send({ type: 'editing.submit', name }), [explorer]);
   const onCancelName = useCallback(() => explorer.send({ type: 'editing.cancel' }), [explorer]);
+  // Image rows' thumbnails are signed per column, in batches (issue 14).
+  const bucketIdOrNull = bucket?.id ?? null;
+  const bucketPublic = bucket?.public ?? false;
+  const thumbnails = useMemo(() => (bucketIdOrNull === null ? undefined : { projectRef, bucketId: bucketIdOrNull, isPublic: bucketPublic }), [projectRef, bucketIdOrNull, bucketPublic]);
   useUploadsSettled((event) => {
     if (event.bucketId !== bucket?.id) return;
     explorer.send({ type: 'explorer.refresh' });
@@ -136,6 +140,7 @@ export function Explorer({ explorer, projectRef, refusal }: { explorer: Explorer
     onLoadMore: () => explorer.send({ type: 'column.loadMore', columnIndex: index }),
     onDropFiles,
     refusal,
+    thumbnails,
   });
 
   return (

@@ -1,10 +1,12 @@
 // @vitest-environment jsdom
 import '../../ui/testing/jsdom.ts';
 import { describe, expect, it, vi } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Column } from '../../../machines/storage-explorer.columns.ts';
 import type { StorageItem } from '../../domain/storage.ts';
+import { taskWith } from '../../../machines/task.machine.ts';
+import type { ThumbnailBatch } from '../../actors/storage-preview.ts';
 import { ExplorerColumn, type ExplorerColumnProps } from './ExplorerColumn.tsx';
 
 // jsdom has no IntersectionObserver; the column only needs it for the load-more sentinel.
@@ -114,5 +116,76 @@ describe('explorer column', () => {
     renderColumns({ editing: { columnIndex: 0, mode: 'create', item: null, error: null } });
     const input = screen.getByLabelText('New folder name');
     expect(input.closest('[role="gridcell"]')?.closest('[role="row"]')?.closest('[role="grid"]')).toBeInstanceOf(HTMLElement);
+  });
+
+  it('image files show a lazy decorative thumbnail, signed in one batch a page (issue 14)', async () => {
+    const user = userEvent.setup();
+    const batches: ThumbnailBatch[] = [];
+    const task = taskWith(async (batch: ThumbnailBatch) => {
+      batches.push(batch);
+      // storage signs what exists: the gone file has no URL.
+      return Object.fromEntries(batch.paths.filter((path) => !path.includes('gone')).map((path) => [path, `http://files/${path}?token=t`]));
+    });
+    const image = (name: string, mimetype = 'image/png') => item('', name, 'FILE', 0, { metadata: { size: 10, mimetype } });
+    const firstPage = [item('', 'docs', 'FOLDER', 0), image('a.png'), item('', 'notes.txt', 'FILE', 0), image('b.jpg', 'image/jpeg'), image('logo.svg', 'image/svg+xml'), image('gone.png')];
+    const props = {
+      index: 0,
+      openPath: null,
+      editing: null,
+      running: null,
+      selection: [],
+      isPublicBucket: false,
+      onRowAction: vi.fn(),
+      onSubmitName: vi.fn(),
+      onCancelName: vi.fn(),
+      onLoadMore: vi.fn(),
+      onDropFiles: vi.fn(),
+      refusal: () => null,
+      thumbnails: { projectRef: 'ref', bucketId: 'media', isPublic: false, task },
+    } satisfies Partial<ExplorerColumnProps>;
+    const { rerender } = render(<ExplorerColumn {...props} column={column('', firstPage)} />);
+    await waitFor(() => expect(screen.getAllByTestId('storage-row-thumbnail')).toHaveLength(2));
+    expect(batches).toEqual([{ ref: 'ref', bucketId: 'media', isPublic: false, paths: ['a.png', 'b.jpg', 'gone.png'] }]);
+    const thumb = screen.getByTestId('storage-row-a.png').querySelector('img')!;
+    expect(thumb.getAttribute('src')).toBe('http://files/a.png?token=t');
+    expect(thumb.getAttribute('alt')).toBe('');
+    expect(thumb.getAttribute('loading')).toBe('lazy');
+    expect(thumb.getAttribute('decoding')).toBe('async');
+    for (const name of ['notes.txt', 'logo.svg', 'gone.png', 'docs']) expect(screen.getByTestId(`storage-row-${name}`).querySelector('img')).toBeNull();
+
+    // The next page lands: one more batch, for its images only.
+    const secondPage = [...firstPage, image('c.webp', 'image/webp'), item('', 'd.txt', 'FILE', 0)];
+    rerender(<ExplorerColumn {...props} column={column('', secondPage)} />);
+    await waitFor(() => expect(screen.getAllByTestId('storage-row-thumbnail')).toHaveLength(3));
+    expect(batches.map((batch) => batch.paths)).toEqual([['a.png', 'b.jpg', 'gone.png'], ['c.webp']]);
+
+    // A thumbnail that cannot load gives its place back to the icon.
+    thumb.dispatchEvent(new Event('error'));
+    await waitFor(() => expect(screen.getByTestId('storage-row-a.png').querySelector('img')).toBeNull());
+
+    // The keyboard still walks the rows.
+    screen.getByTestId('storage-row-docs').focus();
+    await user.keyboard('{ArrowDown}');
+    expect(document.activeElement).toBe(screen.getByTestId('storage-row-a.png'));
+  });
+
+  it('a batch that fails is not asked again, and the rows keep their icons', async () => {
+    let calls = 0;
+    const task = taskWith(async () => {
+      calls += 1;
+      throw new Error('Read-only members cannot get a service_role key');
+    });
+    const props = {
+      index: 0, openPath: null, editing: null, running: null, selection: [], isPublicBucket: false,
+      onRowAction: vi.fn(), onSubmitName: vi.fn(), onCancelName: vi.fn(), onLoadMore: vi.fn(), onDropFiles: vi.fn(), refusal: () => null,
+      thumbnails: { projectRef: 'ref', bucketId: 'media', isPublic: false, task },
+    } satisfies Partial<ExplorerColumnProps>;
+    const items = [item('', 'a.png', 'FILE', 0, { metadata: { size: 1, mimetype: 'image/png' } })];
+    const { rerender } = render(<ExplorerColumn {...props} column={column('', items)} />);
+    await waitFor(() => expect(calls).toBe(1));
+    rerender(<ExplorerColumn {...props} column={column('', [...items])} />);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(calls).toBe(1);
+    expect(screen.queryByTestId('storage-row-thumbnail')).toBeNull();
   });
 });

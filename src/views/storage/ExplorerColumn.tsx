@@ -5,6 +5,7 @@ import type { StorageOperation } from '../../../machines/storage-explorer.types.
 import { SkeletonLines } from '../../ui/Skeleton.tsx';
 import { ExplorerRow, type RowAction } from './ExplorerRow.tsx';
 import type { StorageRefusal } from './Refusable.tsx';
+import { useThumbnails, type ThumbnailSource } from './useThumbnails.ts';
 import * as css from './Storage.css.ts';
 
 export interface ExplorerColumnProps {
@@ -25,6 +26,8 @@ export interface ExplorerColumnProps {
   onDropFiles: (dataTransfer: DataTransfer, prefix: string, existingNames: string[]) => void;
   /** Why the member may not take a write (issue 14 item 4); stable while the role is. */
   refusal: StorageRefusal;
+  /** Where image files' thumbnails are signed (issue 14); without it the rows show no thumbnails. */
+  thumbnails?: ThumbnailSource;
 }
 
 /** Moves focus between rows with the arrow keys: up/down in the column, left/right to the neighbouring column. */
@@ -54,6 +57,7 @@ export function moveRowFocus(event: KeyboardEvent<HTMLElement>): void {
 export function ExplorerColumn(props: ExplorerColumnProps) {
   const { column, index, editing, running, openPath, selection } = props;
   const rows = useMemo(() => rowsOf(column, index, editing, running), [column, index, editing, running]);
+  const thumbnails = useThumbnails(column.items, props.thumbnails);
   const [dropping, setDropping] = useState(false);
   const sentinel = useRef<HTMLDivElement>(null);
   const onLoadMore = useRef(props.onLoadMore);
@@ -117,6 +121,7 @@ export function ExplorerColumn(props: ExplorerColumnProps) {
           isOpen={openPath === row.path}
           isSelected={selection.includes(row.path)}
           isPublicBucket={props.isPublicBucket}
+          thumbnailUrl={row.status === 'READY' && row.type === 'FILE' ? thumbnails.get(row.path) : undefined}
           editingError={row.status === 'EDITING' ? (editing?.error ?? null) : null}
           busy={running !== null}
           showDetails={props.wide}

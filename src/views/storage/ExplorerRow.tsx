@@ -24,6 +24,8 @@ export interface ExplorerRowProps {
   isOpen: boolean;
   isSelected: boolean;
   isPublicBucket: boolean;
+  /** An image file's thumbnail (its public or signed URL), shown in place of the file icon (issue 14). */
+  thumbnailUrl?: string;
   /** The message under the name being edited (spec B5). */
   editingError: string | null;
   busy: boolean;
@@ -39,7 +41,7 @@ export interface ExplorerRowProps {
 
 /** One storage row: a folder or a file, READY, LOADING (an operation works on it) or EDITING (being named). */
 export const ExplorerRow = memo(function ExplorerRow(props: ExplorerRowProps) {
-  const { row, isOpen, isSelected, editingError, showDetails, onRowAction, onSubmitName, onCancelName } = props;
+  const { row, isOpen, isSelected, editingError, showDetails, thumbnailUrl, onRowAction, onSubmitName, onCancelName } = props;
   if (row.status === 'EDITING') {
     return <EditingRow initial={row.name} error={editingError} onSubmit={onSubmitName} onCancel={onCancelName} isFolder={row.type === 'FOLDER'} />;
   }
@@ -63,7 +65,7 @@ export const ExplorerRow = memo(function ExplorerRow(props: ExplorerRowProps) {
       }}
     >
       <div role="gridcell" className={css.rowCell}>
-        <span className={css.rowIcon} aria-hidden>{isFolder ? '▸' : '·'}</span>
+        {thumbnailUrl ? <Thumbnail key={thumbnailUrl} url={thumbnailUrl} /> : <span className={css.rowIcon} aria-hidden>{isFolder ? '▸' : '·'}</span>}
         <span className={css.rowName}>{row.name}</span>
         {row.status === 'LOADING' ? <span className={css.rowMeta}>Loading…</span> : null}
         {row.isCorrupted ? <span className={css.corrupted} title="This file has no metadata">Corrupted</span> : null}
@@ -77,6 +79,17 @@ export const ExplorerRow = memo(function ExplorerRow(props: ExplorerRowProps) {
     </div>
   );
 });
+
+/**
+ * A decorative thumbnail beside the name (the name says what the file is): loaded when the row comes near the view,
+ * decoded off the main thread. One that cannot load (an expired URL, a file that is not really an image) gives its
+ * place back to the file icon.
+ */
+function Thumbnail({ url }: { url: string }) {
+  const [failed, setFailed] = useState(false);
+  if (failed) return <span className={css.rowIcon} aria-hidden>·</span>;
+  return <img src={url} alt="" width={24} height={24} loading="lazy" decoding="async" draggable={false} className={css.rowThumb} data-testid="storage-row-thumbnail" onError={() => setFailed(true)} />;
+}
 
 /**
  * The row's '⋯' menu. A plain button until pressed: a column of 200 rows then mounts 200 buttons, not 200

@@ -2,13 +2,16 @@
 // video, audio, the start of a text file), its metadata (size, type, created and updated dates, cache control) and
 // its URL to copy — public in a public bucket, a ten-minute signed one in a private bucket. The bytes are loaded
 // from the project's storage URL, which carries the user-content headers (SECURITY.md: sandbox CSP, nosniff); what
-// the platform would serve as an attachment (SVG, HTML, PDF, unknown types) is offered as a download instead.
+// the platform would serve as an attachment (SVG, HTML, unknown types) is offered as a download instead. A PDF's
+// bytes are read and drawn page by page on a canvas by pdf.js (PdfPreview), never opened as a document.
 import { previewUrlTask, textPreviewTask } from '../../actors/storage-preview.ts';
 import { formatBytes, formatInTimeZone } from '../../domain/format.ts';
 import { previewKind, type PreviewFile } from '../../domain/storage-preview.ts';
 import { Button } from '../../ui/Button.tsx';
 import { CopyButton } from '../../ui/CopyButton.tsx';
+import { Spinner } from '../../ui/Spinner.tsx';
 import { useTaskRead } from '../shared/useTask.ts';
+import { PdfPreview, type PdfPreviewProps } from './PdfPreview.tsx';
 import * as css from './Storage.css.ts';
 
 export interface FilePreviewProps {
@@ -18,6 +21,8 @@ export interface FilePreviewProps {
   file: PreviewFile;
   onDownload: () => void;
   onClose: () => void;
+  /** The PDF loader (tests give a fake one). */
+  pdfLoader?: PdfPreviewProps['loader'];
 }
 
 const date = (value: string | null) => {
@@ -26,7 +31,7 @@ const date = (value: string | null) => {
   return Number.isNaN(parsed.getTime()) ? '—' : formatInTimeZone(parsed);
 };
 
-export function FilePreview({ projectRef, bucketId, isPublic, file, onDownload, onClose }: FilePreviewProps) {
+export function FilePreview({ projectRef, bucketId, isPublic, file, onDownload, onClose, pdfLoader }: FilePreviewProps) {
   const kind = previewKind(file.mimetype);
   const key = JSON.stringify([projectRef, bucketId, file.path, isPublic, file.updated_at]);
   const { data: url, error } = useTaskRead(previewUrlTask, { ref: projectRef, bucketId, path: file.path, isPublic }, key);
@@ -42,7 +47,7 @@ export function FilePreview({ projectRef, bucketId, isPublic, file, onDownload, 
         {error ? (
           <p className={css.alert} role="alert">{`The file could not be previewed: ${error}`}</p>
         ) : !url ? (
-          <p className={css.columnEmpty}>Loading the preview…</p>
+          <Spinner size={20} label="Loading the preview" />
         ) : kind === 'image' ? (
           <img src={url} alt={file.name} className={css.previewImage} />
         ) : kind === 'video' ? (
@@ -51,12 +56,10 @@ export function FilePreview({ projectRef, bucketId, isPublic, file, onDownload, 
           <audio src={url} controls preload="metadata" aria-label={file.name} />
         ) : kind === 'text' ? (
           <TextPreview url={url} size={file.size} />
+        ) : kind === 'pdf' ? (
+          <PdfPreview url={url} name={file.name} size={file.size} loader={pdfLoader} />
         ) : (
-          <p className={css.columnEmpty}>
-            {kind === 'pdf'
-              ? 'PDF files are served as downloads, so they cannot run in the console: download it to read it.'
-              : 'There is no preview for this type of file: it is served as a download.'}
-          </p>
+          <p className={css.columnEmpty}>There is no preview for this type of file: it is served as a download.</p>
         )}
       </div>
       <dl className={css.previewMeta}>

@@ -149,7 +149,8 @@ export const preview = style({
 });
 export const previewHeader = style({ display: 'flex', alignItems: 'center', gap: 8 });
 export const previewTitle = style({ flex: 1, minWidth: 0, margin: 0, fontSize: 14, fontWeight: 500, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' });
-export const previewMedia = style({ display: 'flex', justifyContent: 'center', alignItems: 'center', minHeight: 120, background: vars.color.brandSubtle, borderRadius: 6, overflow: 'hidden' });
+// Never shrunk by the pane's column: a tall PDF page keeps its height (and its pager) and the pane scrolls instead.
+export const previewMedia = style({ display: 'flex', justifyContent: 'center', alignItems: 'center', minHeight: 120, flexShrink: 0, background: vars.color.brandSubtle, borderRadius: 6, overflow: 'hidden' });
 export const previewImage = style({ maxWidth: '100%', maxHeight: 240, objectFit: 'contain', display: 'block' });
 export const previewText = style({ margin: 0, padding: 8, width: '100%', maxHeight: 240, overflow: 'auto', fontFamily: vars.font.mono, fontSize: 12, whiteSpace: 'pre-wrap', wordBreak: 'break-word' });
 export const previewMeta = style({ display: 'grid', gridTemplateColumns: 'auto 1fr', gap: '4px 12px', margin: 0, fontSize: 12 });
@@ -158,3 +159,12 @@ export const searchResults = style({ flex: 1, overflow: 'auto', listStyle: 'none
 export const searchHit = style({ display: 'flex', gap: 8, width: '100%', padding: '6px 12px', border: 'none', background: 'none', textAlign: 'left', cursor: 'pointer', font: 'inherit', color: 'inherit', ':hover': { background: vars.color.brandSubtle } });
 globalStyle(`${previewMeta} dd, ${previewMeta} dt`, { margin: 0 });
 globalStyle(`${previewMeta} dt`, { color: vars.color.muted });
+// The PDF preview (issue 14): a page on a canvas, the pager under it.
+export const pdf = style({ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 8, padding: 8, width: '100%' });
+export const pdfCanvas = style({ display: 'block', maxWidth: '100%', background: '#ffffff', boxShadow: `0 0 0 1px ${vars.color.border}` });
+export const pdfPager = style({ display: 'flex', alignItems: 'center', gap: 8 });
+export const pdfPageLabel = style({ fontSize: 12, minWidth: 90, textAlign: 'center' });
+export const pdfLoading = style({ display: 'flex', alignItems: 'center', justifyContent: 'center', minHeight: 120 });
+// An image file's thumbnail beside its name (issue 14): 24 px, over the 16 px of the icon it replaces (the negative
+// margins keep the names of all rows, and the list view's header, aligned).
+export const rowThumb = style({ width: 24, height: 24, margin: '0 -4px', objectFit: 'cover', borderRadius: 3, flexShrink: 0, background: vars.color.surface });
