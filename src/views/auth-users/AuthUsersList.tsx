@@ -154,7 +154,7 @@ function UserRow({ user, canWrite, onOpen, onAction }: { user: AuthUserRow; canW
       <td className={css.td}>{user.phone ?? <span className={css.muted}>-</span>}</td>
       <td className={css.td}>{providersLabel(user.providers)}</td>
       <td className={css.td}>{formatUserDate(user.created_at)}</td>
-      <td className={css.td}>{user.last_sign_in_at ? formatUserDate(user.last_sign_in_at) : <span className={css.muted}>Waiting for verification</span>}</td>
+      <td className={css.td}>{user.last_sign_in_at ? formatUserDate(user.last_sign_in_at) : <span className={css.muted}>Never</span>}</td>
       <td className={css.td}>
         <span className={css.idCell}>
           <span className={css.mono}>{user.id}</span>
