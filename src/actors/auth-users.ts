@@ -2,7 +2,7 @@
 // parameters (src/domain/auth-users.ts builds the SQL, as src/actors/project-users-search.ts does); writes go to the
 // project's own auth admin API ({project API URL}/auth/v1) with a temporary service_role key (spec A7, C9: 300 s)
 // that the platform gives only to members allowed to (read_only members are refused). The key travels in headers
-// only, is never logged nor put in a URL, and is kept in memory until a minute before it expires.
+// only and is never logged, kept, or put in a URL.
 import { fromPromise } from 'xstate';
 import { authUserListMachine } from '../../machines/auth-user-list.machine.ts';
 import { taskWith } from '../../machines/task.machine.ts';
@@ -19,7 +19,6 @@ import {
   type AuthUsersPageRequest,
 } from '../domain/auth-users.ts';
 import { MISSING_AUTH_USERS_CODES } from '../domain/project-users.ts';
-import { TEMPORARY_KEY_EXPIRY_S } from '../domain/storage-uploads.ts';
 
 const missingAuthUsers = (error: unknown): boolean => {
   if (!(error instanceof ApiError) || error.status !== 400) return false;
@@ -51,17 +50,6 @@ export async function fetchAuthUserDetail(ref: string, id: string): Promise<Auth
 
 // ─── the project's auth admin API ────────────────────────────────────────────────────────────────────────────────
 
-const keys = new Map<string, { key: Promise<string>; until: number }>();
-
-function serviceKey(ref: string, now = Date.now()): Promise<string> {
-  const kept = keys.get(ref);
-  if (kept && kept.until > now) return kept.key;
-  const key = createTemporaryApiKey(ref);
-  keys.set(ref, { key, until: now + (TEMPORARY_KEY_EXPIRY_S - 60) * 1000 });
-  key.catch(() => keys.delete(ref));
-  return key;
-}
-
 /** GoTrue's error text ({msg} or {message} or {error_description}), else the status. */
 async function authFailure(response: Response): Promise<Error> {
   const body = (await response.json().catch(() => null)) as { msg?: unknown; message?: unknown; error_description?: unknown } | null;
@@ -70,7 +58,8 @@ async function authFailure(response: Response): Promise<Error> {
 }
 
 async function projectAuth<T>(ref: string, method: string, path: string, body?: unknown): Promise<T> {
-  const [base, key] = await Promise.all([fetchProjectApiUrl(ref), serviceKey(ref)]);
+  // A fresh key a write (writes are rare): none is kept where another sign-in in the same tab could use it.
+  const [base, key] = await Promise.all([fetchProjectApiUrl(ref), createTemporaryApiKey(ref)]);
   const response = await fetch(`${base}/auth/v1${path}`, {
     method,
     headers: { apikey: key, authorization: `Bearer ${key}`, 'content-type': 'application/json' },

@@ -12,6 +12,12 @@ const h = vi.hoisted(() => ({
   answer: null as null | ((request: AuthUsersPageRequest) => Promise<AuthUsersPage>),
 }));
 vi.mock('../shared/useProjectRole.ts', () => ({ useProjectRole: () => h.role }));
+vi.mock('../shared/ProjectPausedCard.tsx', () => ({ ProjectPausedCard: () => <p>paused project card</p> }));
+vi.mock('../shared/ProjectStatusContext.tsx', async () => {
+  const { createActor, createMachine } = await import('xstate');
+  const paused = createActor(createMachine({ context: { status: 'INACTIVE' } })).start();
+  return { useProjectStatusActor: () => paused };
+});
 vi.mock('../../actors/auth-users.ts', async (original) => {
   const real = await original<typeof import('../../actors/auth-users.ts')>();
   return {
@@ -24,7 +30,7 @@ vi.mock('../../actors/auth-users.ts', async (original) => {
   };
 });
 
-const { AuthUsers } = await import('./AuthUsersPage.tsx');
+const { AuthUsers, AuthUsersPage } = await import('./AuthUsersPage.tsx');
 
 const project = { ref: 'abc', name: 'P', status: 'ACTIVE_HEALTHY', organization_id: 1, organization_slug: 'org' } as unknown as Project;
 const ADA: AuthUserRow = {
@@ -91,6 +97,12 @@ describe('Authentication → Users page (issue 18)', () => {
     const add = screen.getByRole('button', { name: 'Add user' });
     expect(add.hasAttribute('disabled') || add.getAttribute('data-disabled') !== null).toBe(true);
     expect(screen.getByRole('img', { name: 'You need additional permissions to manage users' })).toBeTruthy();
+  });
+
+  it('a paused project shows the shared paused card and reads no users', () => {
+    render(<AuthUsersPage project={project} />);
+    expect(screen.getByText('paused project card')).toBeTruthy();
+    expect(h.requests).toEqual([]);
   });
 
   it('searches what is typed', async () => {
