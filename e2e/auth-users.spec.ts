@@ -9,6 +9,7 @@ import { SCREENSHOTS, STORAGE_STATE, readFixture } from './support/fixture.ts';
 const fx = () => readFixture();
 const stamp = Date.now().toString(36);
 const eve = `eve_${stamp}@example.com`;
+const ivy = `ivy.${stamp}@example.com`;
 
 let api: APIRequestContext;
 let page: Page;
@@ -78,6 +79,7 @@ test('creates a user, finds her, opens her detail, sends a recovery and deletes 
   await expect(panel.getByText('Raw user metadata')).toBeVisible();
   await expect(panel.getByText(/^Yes, /)).toBeVisible();
   await expect(panel.getByText(/^Email: /)).toBeVisible();
+  await page.screenshot({ path: `${SCREENSHOTS}/auth-users-detail.png` });
   await panel.getByRole('button', { name: 'Send password recovery' }).click();
   await expect(page.getByText(`Sent password recovery to ${eve}`, { exact: false })).toBeVisible();
   await expect.poll(async () => (await projectMail(eve, 'Reset your password'))?.link ?? null).toBeTruthy();
@@ -87,5 +89,31 @@ test('creates a user, finds her, opens her detail, sends a recovery and deletes 
   await confirm.getByRole('textbox').fill(eve);
   await confirm.getByRole('button', { name: 'Delete user' }).click();
   await expect(page.getByText(`Deleted user ${eve}`)).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'No users found' })).toBeVisible();
+});
+
+test('invites a user and sends her a magic link from her row; both mails are in the project inbox', async () => {
+  await page.goto(`/dashboard/project/${fx().projectRef}/auth/users`);
+  await page.getByRole('button', { name: 'Add user' }).click();
+  await page.getByRole('menuitem', { name: 'Send invitation' }).click();
+  const invite = page.getByRole('dialog', { name: 'Send invitation' });
+  await invite.getByRole('textbox', { name: 'Email address' }).fill(ivy);
+  await invite.getByRole('button', { name: 'Invite user' }).click();
+  await expect(page.getByText(`Sent invitation to ${ivy}`, { exact: false })).toBeVisible();
+  await expect.poll(async () => (await projectMail(ivy, 'You have been invited'))?.link ?? null).toBeTruthy();
+
+  await page.getByRole('searchbox', { name: 'Search by email, phone or user ID' }).fill(ivy);
+  const table = page.getByRole('table', { name: 'Users' });
+  await expect(table.getByRole('row')).toHaveCount(2);
+  await table.getByRole('button', { name: `Actions for ${ivy}` }).click();
+  await page.getByRole('menuitem', { name: 'Send magic link' }).click();
+  await expect(page.getByText(`Sent magic link to ${ivy}`, { exact: false })).toBeVisible();
+  await expect.poll(async () => (await projectMail(ivy, 'Your sign-in link'))?.link ?? null).toBeTruthy();
+
+  await table.getByRole('button', { name: `Actions for ${ivy}` }).click();
+  await page.getByRole('menuitem', { name: 'Delete user' }).click();
+  const confirm = page.getByRole('alertdialog', { name: `Delete user ${ivy}` });
+  await confirm.getByRole('textbox').fill(ivy);
+  await confirm.getByRole('button', { name: 'Delete user' }).click();
   await expect(page.getByRole('heading', { name: 'No users found' })).toBeVisible();
 });
