@@ -35,6 +35,19 @@ describe('Button', () => {
     expect(screen.getByRole('button').hasAttribute('data-pending')).toBe(true);
   });
 
+  it('takes its pending announcement along when it goes away while focused (no dangling role=img)', async () => {
+    const user = userEvent.setup();
+    const { rerender, unmount } = render(<Button>Send</Button>);
+    await user.tab();
+    rerender(<Button isPending>Send</Button>);
+    // react-aria announces the pending button by reference, after a short delay.
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    const references = () => Array.from(document.querySelectorAll('[aria-live] [role="img"][aria-labelledby]'));
+    expect(references().length).toBeGreaterThan(0);
+    unmount();
+    expect(references()).toEqual([]);
+  });
+
   it('gives variants and sizes different classes', () => {
     render(
       <>
