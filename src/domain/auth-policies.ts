@@ -223,3 +223,13 @@ export const POLICIES_TEXT = {
   back: 'Back',
   delete: 'Delete policy',
 } as const;
+
+/** The tables whose name contains `search` (case-insensitive), for the page's search box. */
+export const filterPolicyTables = (tables: readonly PolicyTable[], search: string): PolicyTable[] => {
+  const needle = search.trim().toLowerCase();
+  return needle === '' ? [...tables] : tables.filter((table) => table.name.toLowerCase().includes(needle));
+};
+
+/** What a confirmation says it will run. */
+export const rlsConfirmTitle = (table: string, enable: boolean): string =>
+  enable ? `Enable Row Level Security on ${table}` : `Disable Row Level Security on ${table}`;
