@@ -104,6 +104,11 @@ describe('policies on Postgres', () => {
 
     const update = applyPolicyTemplate(emptyPolicyDraft('public', 'todos'), POLICY_TEMPLATES[2]!);
     await sql(createPolicyScript(update).query);
+    // `to public` (no role chosen) reads back as public.
+    await sql(createPolicyScript({ ...read, name: 'to everyone', command: 'INSERT', withCheck: 'false' }).query);
+    const everyone = (await fetchPolicyTables(ref, 'public', 'todos'))[0]!.policies.find((p) => p.name === 'to everyone');
+    expect(everyone).toEqual({ name: 'to everyone', command: 'INSERT', roles: ['public'], using: null, with_check: 'false', permissive: true });
+    await sql(deletePolicyScript('public', 'todos', 'to everyone').query);
     expect((await as(ALICE, `update todos set body = 'mine' returning id`)).body).toEqual([{ id: 1 }]);
     // Moving a row to another user fails the WITH CHECK.
     const moved = await as(ALICE, `update todos set user_id = '${BOB}' where id = 1`);

@@ -132,7 +132,7 @@ export function policyTablesQuery(schema: string, search: string): Statement {
     select json_agg(json_build_object(
       'name', p.polname,
       'command', case p.polcmd when 'r' then 'SELECT' when 'a' then 'INSERT' when 'w' then 'UPDATE' when 'd' then 'DELETE' else 'ALL' end,
-      'roles', (select coalesce(json_agg(case when r.oid = 0 then 'public' else r.rolname end order by r.rolname), '[]'::json)
+      'roles', (select coalesce(json_agg(case when pr.oid = 0 then 'public' else r.rolname end order by pr.oid <> 0, r.rolname), '[]'::json)
                 from unnest(p.polroles) as pr(oid) left join pg_roles r on r.oid = pr.oid),
       'using', pg_get_expr(p.polqual, p.polrelid),
       'with_check', pg_get_expr(p.polwithcheck, p.polrelid),
