@@ -1,5 +1,6 @@
 // Authentication → Policies SQL (spec A2.7, issue 18): identifiers stay identifiers whatever their names; the
 // expressions are the member's SQL, placed where the command takes them.
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   POLICY_TEMPLATES,
@@ -90,3 +91,41 @@ describe('policy SQL', () => {
     ).toEqual({ schema: 's', table: 't', name: 'n', command: 'UPDATE', roles: [], using: 'a', withCheck: '', permissive: false });
   });
 });
+
+/** Reads back one identifier as Postgres would: bare (folded to lower case) or double-quoted with "" for ". */
+function readIdent(sql: string): { name: string; rest: string } {
+  if (sql.startsWith('"')) {
+    let i = 1;
+    let name = '';
+    for (;;) {
+      const quote = sql.indexOf('"', i);
+      if (sql[quote + 1] === '"') {
+        name += `${sql.slice(i, quote)}"`;
+        i = quote + 2;
+      } else return { name: name + sql.slice(i, quote), rest: sql.slice(quote + 1) };
+    }
+  }
+  const bare = /^[a-z_][a-z0-9_$]*/.exec(sql)![0];
+  return { name: bare, rest: sql.slice(bare.length) };
+}
+
+describe('policy SQL: properties', () => {
+  it('any policy, schema and table name reads back as itself, and nothing follows it but the statement', () => {
+    const name = fc.string({ unit: 'binary', minLength: 1, maxLength: 20 }).filter((n) => !n.includes('\0'));
+    fc.assert(
+      fc.property(name, name, name, (policy, schema, table) => {
+        const sql = deletePolicyScript(schema, table, policy).query;
+        const p = readIdent(sql.slice('drop policy '.length));
+        expect(p.name).toBe(policy);
+        expect(p.rest.startsWith(' on ')).toBe(true);
+        const s = readIdent(p.rest.slice(' on '.length));
+        expect(s.name).toBe(schema);
+        const t = readIdent(s.rest.slice(1));
+        expect(t.name).toBe(table);
+        expect(t.rest).toBe(';');
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
