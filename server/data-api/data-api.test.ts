@@ -474,6 +474,14 @@ describe('browsers', () => {
     const get = await p.raw('/books?select=id&limit=1', { key: p.keys.anon, headers: { origin: 'http://localhost:3000' } });
     expect(get.headers.get('access-control-allow-origin')).toBe('*');
     expect(get.headers.get('access-control-expose-headers')).toContain('content-range');
+    expect(get.headers.get('access-control-expose-headers')).toContain('server-timing');
+    // Errors, the root and paths no route serves carry the headers too, so a browser can read the answer.
+    for (const [path, key, status] of [['/books?select=nope', p.keys.anon, 400], ['/books', undefined, 401], ['/', p.keys.anon, 200], ['/books/1/more', p.keys.anon, 404]] as const) {
+      const response = await p.raw(path, { ...(key ? { key } : {}), headers: { origin: 'http://localhost:3000' } });
+      expect(response.status, path).toBe(status);
+      expect(response.headers.get('access-control-allow-origin'), path).toBe('*');
+      expect(response.headers.get('access-control-expose-headers'), path).toContain('content-range');
+    }
   });
 });
 

@@ -2,9 +2,9 @@
 // semantics for the official postgrest-js. Each request runs in one transaction on the project API's pool, as the
 // caller's role (`set_config('role', …, true)` — SET LOCAL ROLE) with `request.jwt.claims` set for RLS policies, a
 // statement timeout and a row cap.
+import { createHash } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { cors } from 'hono/cors';
 import { ident } from '@scaleleap/pg-format';
 import type pg from 'pg';
 import { logServerError } from '../http/errors.ts';
@@ -101,6 +101,21 @@ interface Result {
   rollback?: boolean;
 }
 
+/** On every answer of the Data API (any origin; the headers clients may read). */
+const CORS_HEADERS: Record<string, string> = {
+  'access-control-allow-origin': '*',
+  'access-control-expose-headers': 'content-range,content-location,location,preference-applied,server-timing',
+};
+/** The responses made with CORS_HEADERS. */
+const withCors = new WeakSet<Response>();
+const corsAnswer = (response: Response) => (withCors.add(response), response);
+const PREFLIGHT_HEADERS: Record<string, string> = {
+  ...CORS_HEADERS,
+  'access-control-max-age': '3600',
+  'access-control-allow-methods': 'GET,HEAD,POST,PATCH,DELETE,OPTIONS',
+  'access-control-allow-headers': 'apikey,authorization,content-type,accept,prefer,range,range-unit,accept-profile,content-profile,x-client-info',
+};
+
 const JSON_TYPE = 'application/json; charset=utf-8';
 const OBJECT_TYPE = 'application/vnd.pgrst.object+json; charset=utf-8';
 
@@ -153,6 +168,42 @@ async function totalCount(client: pg.PoolClient, kind: Prefer['count'], countFro
   return planned;
 }
 
+/**
+ * Prepared statements a pooled connection keeps at most; past that its reads are parsed and planned each time. Each
+ * costs its backend the memory of its parse tree and plan, and an idle connection is closed after 500 ms
+ * (server/projects/pools.ts), taking its statements with it.
+ */
+export const PREPARED_PER_CONNECTION = 32;
+
+type PgConnection = { parsedStatements: Record<string, string>; submittedNamedStatements: Record<string, string> };
+
+/**
+ * A read's statement as a prepared statement of the connection (as PostgREST's prepared statements): Postgres parses
+ * it once per connection and, after five runs, may keep a generic plan, so a read of one shape (its values are
+ * parameters) costs the cluster no parse and often no planning — under the bench's load the cluster's CPU per
+ * request fell by about half (bench/data-api.ts). A statement is only used by the role and search path it was
+ * parsed with (both are in its name, a hash), so the checks made when a statement is parsed (schema usage, which
+ * relation a name means) are the caller's own; table, column and function privileges are checked at every run,
+ * RLS policies are the role's, and a change of a table, a function or a schema (their grants too) makes Postgres
+ * parse and plan it again. The role switch itself is never a prepared statement (see `transaction`).
+ * The statement's result columns are the builder's own (body, page, …), whatever the table.
+ */
+function prepared(connection: PgConnection, scope: string, config: pg.QueryConfig): pg.QueryConfig {
+  const key = `${scope}\u0000${config.text}`;
+  let name = statementNames.get(key);
+  if (name === undefined) {
+    name = `pgrst_${createHash('sha1').update(key).digest('base64url')}`;
+    if (statementNames.size >= 1000) statementNames.delete(statementNames.keys().next().value!);
+    statementNames.set(key, name);
+  }
+  const known = connection.parsedStatements[name] !== undefined || connection.submittedNamedStatements[name] !== undefined;
+  if (!known && Object.keys(connection.parsedStatements).length >= PREPARED_PER_CONNECTION) return config;
+  return { ...config, name };
+}
+
+/** Statement names by scope and text (a hash each, computed once). */
+const statementNames = new Map<string, string>();
+
 interface RequestContext {
   caller: Caller;
   cache: SchemaCache;
@@ -170,6 +221,8 @@ interface RequestContext {
    * outside the caller's role.
    */
   finish: (config: pg.QueryConfig) => Promise<pg.QueryResult>;
+  /** The statement as a prepared statement of the connection, scoped by role and search path (see `prepared`). */
+  named: (config: pg.QueryConfig) => pg.QueryConfig;
 }
 
 async function readTable(client: pg.PoolClient, ctx: RequestContext, name: string): Promise<Result> {
@@ -183,7 +236,8 @@ async function readTable(client: pg.PoolClient, ctx: RequestContext, name: strin
   const config = { text: bodySql(rows, ctx.output, exact, ctx.maxResponseBytes), values: params.values };
   // planned/estimated counts run more statements after this one, inside the transaction.
   const last = ctx.prefer.count !== 'planned' && ctx.prefer.count !== 'estimated';
-  const result = (last ? await ctx.finish(config) : await client.query(config)) as pg.QueryResult<{ body: string | null; page: number; total: string | null; too_big: boolean }>;
+  const statement = ctx.named(config);
+  const result = (last ? await ctx.finish(statement) : await client.query(statement)) as pg.QueryResult<{ body: string | null; page: number; total: string | null; too_big: boolean }>;
   const row = result.rows[0]!;
   assertNotTooBig(row, ctx.maxResponseBytes);
   const total = row.total !== null && row.total !== undefined ? Number(row.total) : await totalCount(client, ctx.prefer.count, countFrom, params.values, ctx.caller.settings.maxRows);
@@ -419,7 +473,7 @@ async function readBody(c: Context): Promise<unknown> {
 }
 
 function respond(c: Context, error: ApiError, extra: Record<string, string> = {}): Response {
-  return c.newResponse(JSON.stringify(error.body()), error.status as 400, { 'content-type': JSON_TYPE, ...extra });
+  return corsAnswer(c.newResponse(JSON.stringify(error.body()), error.status as 400, { 'content-type': JSON_TYPE, ...CORS_HEADERS, ...extra }));
 }
 
 export function dataApiRoutes(deps: { services: () => Promise<Services>; publicHost: string; options?: DataApiOptions }): Hono {
@@ -438,7 +492,7 @@ export function dataApiRoutes(deps: { services: () => Promise<Services>; publicH
     const headers = c.req.raw.headers;
     const started = performance.now();
     // Server-Timing: the time spent here, for clients' tools and the bench (bench/data-api.ts).
-    const timing = () => ({ 'server-timing': `app;dur=${(performance.now() - started).toFixed(1)}` });
+    const timing = () => ({ ...CORS_HEADERS, 'server-timing': `app;dur=${(performance.now() - started).toFixed(1)}` });
     try {
       let services: Services;
       try {
@@ -466,11 +520,11 @@ export function dataApiRoutes(deps: { services: () => Promise<Services>; publicH
         throw new ApiError(503, 'PGRST002', 'Could not read the schema of the project database');
       });
       if (work === 'openapi') {
-        return c.json(openApiDocument(cache, schema, deps.publicHost, ref), 200, timing());
+        return corsAnswer(c.json(openApiDocument(cache, schema, deps.publicHost, ref), 200, timing()));
       }
       const body = await readBody(c);
       const url = new URL(c.req.url);
-      const base: Omit<RequestContext, 'cache' | 'finish'> = {
+      const base: Omit<RequestContext, 'cache' | 'finish' | 'named'> = {
         caller,
         schema,
         headers,
@@ -483,15 +537,15 @@ export function dataApiRoutes(deps: { services: () => Promise<Services>; publicH
       };
       let result: Result;
       try {
-        result = await transaction(pool, caller, schema, read, timeoutMs, url.pathname, method, (client, finish) => work(client, { ...base, cache, finish }));
+        result = await transaction(pool, caller, schema, read, timeoutMs, url.pathname, method, (client, finish, named) => work(client, { ...base, cache, finish, named }));
       } catch (error) {
         // The request may name a table made a moment ago: read the catalog again once.
         // Only the builder's own refusals: a statement that ran (and failed) is never sent twice.
         if (!(error instanceof ApiError) || error.source !== 'api' || !CACHE_MISSES.has(error.code)) throw error;
         cache = await schemaCache(ref, pool, caller.settings.schemas, { fresh: true });
-        result = await transaction(pool, caller, schema, read, timeoutMs, url.pathname, method, (client, finish) => work(client, { ...base, cache, finish }));
+        result = await transaction(pool, caller, schema, read, timeoutMs, url.pathname, method, (client, finish, named) => work(client, { ...base, cache, finish, named }));
       }
-      return c.newResponse(result.body, result.status as 200, { ...result.headers, ...timing() });
+      return corsAnswer(c.newResponse(result.body, result.status as 200, { ...result.headers, ...timing() }));
     } catch (error) {
       if (error instanceof ApiError) return respond(c, error, timing());
       logServerError('data API', error);
@@ -503,16 +557,15 @@ export function dataApiRoutes(deps: { services: () => Promise<Services>; publicH
     serve(c, (client, ctx) => work(client, ctx, c.req.param('name')!));
 
   // Keys travel in headers, never cookies, so any origin may call, as the hosted Data API (and our storage) allows.
-  routes.use(
-    '/p/:ref/rest/v1/*',
-    cors({
-      origin: '*',
-      allowMethods: ['GET', 'HEAD', 'POST', 'PATCH', 'DELETE', 'OPTIONS'],
-      allowHeaders: ['apikey', 'authorization', 'content-type', 'accept', 'prefer', 'range', 'range-unit', 'accept-profile', 'content-profile', 'x-client-info'],
-      exposeHeaders: ['content-range', 'content-location', 'location', 'preference-applied', 'server-timing'],
-      maxAge: 3600,
-    }),
-  );
+  // Not hono's cors(): it sets its headers on `c.res` before the handler runs, and a response replacing one that
+  // exists is rebuilt through a ReadableStream (hono's `set res`), about a fifth of a request's CPU under load
+  // (bench/data-api.ts). The answers of serve() and respond() carry CORS_HEADERS themselves.
+  routes.use('/p/:ref/rest/v1/*', async (c, next) => {
+    if (c.req.method === 'OPTIONS') return corsAnswer(c.newResponse(null, 204, PREFLIGHT_HEADERS));
+    await next();
+    // Any other answer under the path (a 404 of an unknown route): the headers are added to it.
+    if (!withCors.has(c.res)) for (const [name, value] of Object.entries(CORS_HEADERS)) c.res.headers.set(name, value);
+  });
   routes.get('/p/:ref/rest/v1/', (c) => serve(c, 'openapi'));
   routes.on(['GET', 'HEAD', 'POST'], '/p/:ref/rest/v1/rpc/:name', limit, table(callFunction));
   routes.on(['GET', 'HEAD'], '/p/:ref/rest/v1/:name', table(readTable));
@@ -540,7 +593,7 @@ async function transaction(
   timeoutMs: number,
   path: string,
   method: string,
-  work: (client: pg.PoolClient, finish: (config: pg.QueryConfig) => Promise<pg.QueryResult>) => Promise<Result>,
+  work: (client: pg.PoolClient, finish: (config: pg.QueryConfig) => Promise<pg.QueryResult>, named: (config: pg.QueryConfig) => pg.QueryConfig) => Promise<Result>,
 ): Promise<Result> {
   let client: pg.PoolClient;
   try {
@@ -549,16 +602,30 @@ async function transaction(
     throw new ApiError(503, 'PGRST000', 'Could not connect to the project database');
   }
   // pg (8.23) sends queued queries without waiting while `pipeline` is set; only for this request's queries.
-  const pipelined = client as pg.PoolClient & { pipeline: boolean };
+  const pipelined = client as pg.PoolClient & { pipeline: boolean; connection: PgConnection & { stream: { cork(): void; uncork(): void } } };
   pipelined.pipeline = true;
+  // Each query is otherwise one write(2) of its own: under load the four of a read (BEGIN, the settings, the
+  // statement, COMMIT) were a quarter of the platform's CPU (bench/data-api.ts). Corked, the messages queued before
+  // the work first waits go out in one write; the cork is lifted before anything is awaited.
+  const stream = pipelined.connection.stream;
+  let corked = true;
+  stream.cork();
+  const uncork = () => {
+    if (corked) stream.uncork();
+    corked = false;
+  };
   let broken: Error | undefined;
   let committed = false;
   let setup: Promise<unknown> = Promise.resolve();
+  const searchPath = schema === 'public' ? ident('public') : `${ident(schema)}, public`;
+  const scope = `${caller.role}\u0000${searchPath}`;
+  const named = (config: pg.QueryConfig) => prepared(pipelined.connection, scope, config);
   try {
     // The settings are bind parameters like every value (the claims and the path come from the request); the role is
     // one of REQUEST_ROLES. Pipelined, the two statements cost no round trip of their own.
-    const searchPath = schema === 'public' ? ident('public') : `${ident(schema)}, public`;
     const begin = client.query(readOnly ? 'begin isolation level read committed read only' : 'begin');
+    // Never a prepared statement: database code can deallocate or replace a connection's prepared statements
+    // (DEALLOCATE and PREPARE run in functions), and the role switch must not depend on what a connection kept.
     const configured = client.query(
       `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true), set_config('statement_timeout', $3, true),
               set_config('search_path', $4, true), set_config('request.method', $5, true), set_config('request.path', $6, true)`,
@@ -575,7 +642,13 @@ async function transaction(
       await commit;
       return result;
     };
-    const result = await work(client, finish);
+    let pending: Promise<Result>;
+    try {
+      pending = work(client, finish, named);
+    } finally {
+      uncork();
+    }
+    const result = await pending;
     await setup;
     if (!committed) await client.query(result.rollback ? 'rollback' : 'commit');
     return result;
@@ -589,9 +662,14 @@ async function transaction(
       broken = rollbackError;
     });
     const reported = setupError ?? error;
+    // A prepared statement of the connection missing (database code ran DEALLOCATE) or a name already taken (it ran
+    // PREPARE): pg's record of the connection's statements is wrong, so the connection is closed, not reused.
+    const code = (reported as { code?: unknown }).code;
+    if (code === '26000' || code === '42P05') broken ??= reported as Error;
     if (reported instanceof ApiError) throw reported;
     throw fromPostgres(reported, caller.role !== 'anon');
   } finally {
+    uncork();
     pipelined.pipeline = false;
     client.release(broken);
   }

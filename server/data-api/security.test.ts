@@ -6,8 +6,8 @@ import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { Hono } from 'hono';
 import { PostgrestClient } from '@supabase/postgrest-js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dataApiRoutes } from './routes.ts';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { dataApiRoutes, PREPARED_PER_CONNECTION } from './routes.ts';
 import { saveSettings, validateSettings } from './settings.ts';
 import { startDataApiProject, type DataApiProject } from './testing.ts';
 
@@ -109,6 +109,144 @@ describe('row level security', () => {
       expect(rows[0]!.fresh).toBe(true);
       expect(rows[0]!.timeout).not.toBe('8s');
     }
+  });
+});
+
+describe('how a request’s statements are sent (one write, prepared reads)', () => {
+  /** The pool's next connection (pg-pool hands out the one released last): its role, claims and transaction. */
+  const expectCleanConnection = async () => {
+    const pool = await p.h.services.pools.get(p.ref);
+    // now() is the transaction's start: equal to the statement's own only when no transaction was left open.
+    const { rows } = await pool.query<{ role: string; claims: string | null; fresh: boolean; timeout: string; path: string }>(
+      `select current_user as role, nullif(current_setting('request.jwt.claims', true), '') as claims,
+              now() = statement_timestamp() as fresh, current_setting('statement_timeout') as timeout,
+              current_setting('search_path') as path`,
+    );
+    expect(rows[0]!.role).not.toMatch(/^(anon|authenticated|service_role)$/);
+    expect(rows[0]!.claims).toBeNull();
+    expect(rows[0]!.fresh).toBe(true);
+    expect(rows[0]!.timeout).not.toBe('8s');
+  };
+  const preparedOf = async (like: string) => {
+    const pool = await p.h.services.pools.get(p.ref);
+    const { rows } = await pool.query<{ name: string; runs: number }>(
+      `select name, (generic_plans + custom_plans)::int as runs from pg_prepared_statements where name like 'pgrst\\_%' and statement like $1`,
+      [like],
+    );
+    return rows;
+  };
+
+  it('sends BEGIN, the settings, a read and COMMIT in one write to Postgres', async () => {
+    const pool = await p.h.services.pools.get(p.ref);
+    const read = () => p.raw('/notes?select=id', { key: p.keys.service_role });
+    expect((await read()).status).toBe(200);
+    const counts: number[] = [];
+    // The least of three: a schema cache read (every few seconds) may take the connection in between.
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const client = await pool.connect();
+      const stream = (client as unknown as { connection: { stream: { _write: () => void; _writev: () => void } } }).connection.stream;
+      client.release();
+      const write = vi.spyOn(stream, '_write');
+      const writev = vi.spyOn(stream, '_writev');
+      try {
+        expect((await read()).status).toBe(200);
+        counts.push(write.mock.calls.length + writev.mock.calls.length);
+      } finally {
+        write.mockRestore();
+        writev.mockRestore();
+      }
+    }
+    expect(Math.min(...counts)).toBe(1);
+    await expectCleanConnection();
+  });
+
+  it('keeps each caller’s rows through one prepared read per role, alternating users on one connection past the plan cache’s custom plans', async () => {
+    for (let round = 0; round < 8; round++) {
+      expect(bodies((await p.client(p.keys.anon, aliceToken).from('notes').select('body')).data)).toEqual(['alice 1', 'alice 2']);
+      expect(bodies((await p.client(p.keys.anon, bobToken).from('notes').select('body')).data)).toEqual(['bob 1']);
+      expect((await p.client(p.keys.anon).from('notes').select('body')).data).toEqual([]);
+      expect(bodies((await p.client(p.keys.service_role).from('notes').select('body')).data)).toEqual(['alice 1', 'alice 2', 'bob 1']);
+    }
+    // One statement per role (alice and bob share the authenticated one and its plan), each run every round.
+    const kept = await preparedOf('%(select pgrst_t.body as body from public.notes as pgrst_t limit %');
+    expect(kept).toHaveLength(3);
+    const runs = kept.map((k) => k.runs).sort((a, b) => a - b);
+    expect(runs[0]).toBeGreaterThanOrEqual(8);
+    expect(runs[1]).toBeGreaterThanOrEqual(8);
+    expect(runs[2]).toBeGreaterThanOrEqual(16);
+    await expectCleanConnection();
+  });
+
+  it('fails a prepared read as it would fail unprepared, rolls it back and serves the next one on the same connection', async () => {
+    const client = p.client(p.keys.service_role);
+    for (let i = 0; i < 6; i++) expect((await client.from('notes').select('body').eq('id', 3)).data).toEqual([{ body: 'bob 1' }]);
+    const bad = await client.from('notes').select('body').eq('id', 'not a number');
+    expect(bad.status).toBe(400);
+    expect(bad.error).toMatchObject({ code: '22P02' });
+    await expectCleanConnection();
+    expect((await client.from('notes').select('body').eq('id', 3)).data).toEqual([{ body: 'bob 1' }]);
+    // A write that fails on its second row leaves none of them, and the connection goes on.
+    const duplicate = await client.from('victims').insert([{ id: 7, name: 'new' }, { id: 1, name: 'taken' }]);
+    expect(duplicate.status).toBe(409);
+    await expectCleanConnection();
+    expect((await client.from('victims').select('id').eq('id', 7)).data).toEqual([]);
+  });
+
+  it('reads a table changed under a prepared read anew: a renamed column fails, a recreated table is read, not a stale plan', async () => {
+    await p.sql(`create table public.shelf (id int primary key, label text); insert into public.shelf values (1, 'one');`);
+    const read = async () => {
+      const response = await p.raw('/shelf?select=id,label&id=eq.1', { key: p.keys.anon });
+      return { status: response.status, body: await response.json() };
+    };
+    for (let i = 0; i < 6; i++) expect(await read()).toEqual({ status: 200, body: [{ id: 1, label: 'one' }] });
+    expect(await preparedOf('%shelf%')).not.toHaveLength(0);
+    await p.sql(`alter table public.shelf rename column label to name`);
+    const stale = await read();
+    expect(stale.status).toBe(400);
+    expect(stale.body.code).toBe('42703');
+    await p.sql(`drop table public.shelf; create table public.shelf (id int primary key, label int); insert into public.shelf values (1, 42);`);
+    expect(await read()).toEqual({ status: 200, body: [{ id: 1, label: 42 }] });
+    await expectCleanConnection();
+  });
+
+  it('cuts a prepared read at the statement timeout, and serves the next request', async () => {
+    await p.sql(`create view public.sleepy as select 1 as id, (select true from pg_sleep(0.6)) as slept;`);
+    await new Promise((resolve) => setTimeout(resolve, 150)); // a catalog read after a miss waits 100 ms for the next (schema.ts)
+    // Prepared under the default timeout (8 s): the statement is the same whatever the timeout.
+    for (let i = 0; i < 2; i++) expect((await p.raw('/sleepy?select=id', { key: p.keys.service_role })).status).toBe(200);
+    const app = new Hono();
+    app.route('/', dataApiRoutes({ services: async () => p.h.services, publicHost: p.h.publicHost, options: { statementTimeoutMs: 300 } }));
+    const get = (path: string) => app.request(`http://${p.h.publicHost}/p/${p.ref}/rest/v1${path}`, { headers: { apikey: p.keys.service_role } });
+    const started = Date.now();
+    const slow = await get('/sleepy?select=id');
+    expect(Date.now() - started).toBeLessThan(550);
+    expect(slow.status).toBe(500);
+    expect((await slow.json()).code).toBe('57014');
+    await expectCleanConnection();
+    expect((await get('/notes?select=id&id=eq.3')).status).toBe(200);
+  });
+
+  it('replaces a connection whose prepared statements database code dropped (DEALLOCATE in a function)', async () => {
+    await p.sql(`create function public.forget() returns int language plpgsql as $$ begin execute 'deallocate all'; return 1; end $$;`);
+    const client = p.client(p.keys.service_role);
+    for (let i = 0; i < 2; i++) expect((await client.from('notes').select('body').eq('id', 3)).data).toEqual([{ body: 'bob 1' }]);
+    expect((await client.rpc('forget')).data).toBe(1);
+    // The next read on that connection may find its statement gone (26000): the connection is closed, not reused.
+    const first = await client.from('notes').select('body').eq('id', 3);
+    if (first.error) expect(first.error).toMatchObject({ code: '26000' });
+    for (let i = 0; i < 3; i++) expect((await client.from('notes').select('body').eq('id', 3)).data).toEqual([{ body: 'bob 1' }]);
+  });
+
+  it(`keeps at most ${PREPARED_PER_CONNECTION} prepared statements per connection, and serves the reads past them`, async () => {
+    for (let i = 0; i < PREPARED_PER_CONNECTION + 8; i++) {
+      const response = await p.raw(`/notes?select=n${i}:id&id=eq.3`, { key: p.keys.service_role });
+      expect(response.status, String(i)).toBe(200);
+      expect(await response.json()).toEqual([{ [`n${i}`]: 3 }]);
+    }
+    const pool = await p.h.services.pools.get(p.ref);
+    const { rows } = await pool.query<{ n: number }>(`select count(*)::int as n from pg_prepared_statements where name like 'pgrst\\_%'`);
+    expect(rows[0]!.n).toBe(PREPARED_PER_CONNECTION);
+    await expectCleanConnection();
   });
 });
 
