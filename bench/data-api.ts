@@ -7,10 +7,15 @@
 //       the response being handed to the HTTP server) and the client's round trip;
 //   (b) 200 concurrent clients, each sending one request after the other for 10 s: one book by a random id with its
 //       author embedded (`books?select=id,title,authors(name)&id=eq.N`), latency of every request, p50/p99/max,
-//       requests per second and failures.
-// Budgets: (a) server 20 ms, (b) p99 100 ms.
+//       requests per second and failures; the p99 of the run's second half (the first seconds of a cold platform and
+//       client are slower), p50/p99 by second, and the CPU time per request of the client, the platform and Postgres
+//       (/proc): on a shared 2-core machine that cost, not the throughput, is what a change of the server moves.
+// Budgets: (a) server 20 ms, (b) p99 100 ms. seedDataApi and concurrentRun serve scripts that compare builds too.
+import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { ensureBuilt, platformWithProject } from './support/platform.ts';
+import { join } from 'node:path';
+import { ensureBuilt, platformWithProject, type Platform, type Session } from './support/platform.ts';
+import { allProcs, clusterProcs } from './support/procs.ts';
 import { figure, result, since, type BenchResult } from './support/results.ts';
 
 const BOOKS = 10_000;
@@ -19,9 +24,40 @@ const CLIENTS = Number(process.env.BENCH_DATA_API_CLIENTS ?? 200);
 const SECONDS = Number(process.env.BENCH_DATA_API_SECONDS ?? 10);
 const BUDGET = { 'select-1000-embed.server': 20, 'concurrent.p99': 100 };
 
-function percentile(sorted: number[], p: number): number {
+export function percentile(sorted: number[], p: number): number {
   if (!sorted.length) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+/** Clock ticks per second of /proc/<pid>/stat (USER_HZ: 100 on Linux). */
+const TICKS_PER_SECOND = 100;
+
+/** CPU seconds of a process (utime + stime; with its reaped children's cutime + cstime when `children`), 0 if gone. */
+function cpuSeconds(pid: number, children = false): number {
+  try {
+    // The fields after the command name (which may hold spaces), from field 3 (state) on.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ').pop()!.split(' ');
+    const ticks = Number(fields[11]) + Number(fields[12]) + (children ? Number(fields[13]) + Number(fields[14]) : 0);
+    return ticks / TICKS_PER_SECOND;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * CPU seconds used so far by the bench client (this process), the platform (its Node process) and the cluster (every
+ * postgres process, and through the postmaster's children's times the backends that already exited). The difference
+ * around the concurrent run, per request, is the cost of one request whatever else the machine runs.
+ */
+function cpuSnapshot(platformPid: number, dataDir: string): { client: number; platform: number; postgres: number } {
+  const usage = process.cpuUsage();
+  const cluster = clusterProcs(allProcs(), join(dataDir, 'pg'));
+  const postmaster = Math.min(...cluster.map((p) => p.pid));
+  return {
+    client: (usage.user + usage.system) / 1e6,
+    platform: cpuSeconds(platformPid),
+    postgres: cluster.reduce((sum, p) => sum + cpuSeconds(p.pid, p.pid === postmaster), 0),
+  };
 }
 
 function serverTiming(response: Response): number {
@@ -30,31 +66,126 @@ function serverTiming(response: Response): number {
   return Number(match[1]);
 }
 
+/** The project's tables for the bench (100 authors, 10,000 books) and the REST URL with the anon key's headers. */
+export async function seedDataApi(
+  platform: Platform,
+  session: Session,
+  ref: string,
+): Promise<{ rest: string; headers: Record<string, string> }> {
+  const token = session.access_token;
+  const settings = await fetch(`${platform.url}/api/platform/projects/${ref}/settings`, { headers: { authorization: `Bearer ${token}` } });
+  const keys = ((await settings.json()) as { service_api_keys: { tags: string; api_key: string }[] }).service_api_keys;
+  const anon = keys.find((k) => k.tags === 'anon')!.api_key;
+  const seed = await fetch(`${platform.url}/api/platform/pg-meta/${ref}/query`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      query: `create table public.authors (id int primary key, name text not null);
+              create table public.books (id int primary key, title text not null, pages int, published date,
+                                         author_id int references public.authors (id));
+              create index on public.books (author_id);
+              insert into public.authors select g, 'Author ' || g from generate_series(1, 100) g;
+              insert into public.books select g, 'Book number ' || g, 100 + g % 700, date '2000-01-01' + g, 1 + g % 100
+                from generate_series(1, ${BOOKS}) g;
+              analyze public.authors; analyze public.books;`,
+    }),
+  });
+  if (!seed.ok) throw new Error(`seed -> ${seed.status} ${await seed.text()}`);
+  return { rest: `${platform.url}/p/${ref}/rest/v1`, headers: { apikey: anon, authorization: `Bearer ${anon}` } };
+}
+
+export interface ConcurrentRun {
+  /** Each second of the run: the requests that ended in it, their p50 and p99 (ms). */
+  timeline: { requests: number; p50: number; p99: number }[];
+  /** Client round trips of the requests that ended in the second half of the run, sorted. */
+  lastHalf: number[];
+  /** Client round trips of the successful requests, sorted. */
+  latencies: number[];
+  /** Their Server-Timing, sorted. */
+  serverLatencies: number[];
+  failures: number;
+  firstFailures: string[];
+  requestsPerSecond: number;
+  loadAverage: { before: number; after: number };
+  cpuMsPerRequest: { client: number; platform: number; postgres: number };
+}
+
+/** `clients` closed-loop clients for `seconds`: one book by a random id with its author embedded, one after the other. */
+export async function concurrentRun(
+  platform: Platform,
+  target: { rest: string; headers: Record<string, string> },
+  clients = CLIENTS,
+  seconds = SECONDS,
+): Promise<ConcurrentRun> {
+  const { rest, headers } = target;
+  const latencies: number[] = [];
+  const serverLatencies: number[] = [];
+  /** Client round trips by the second of the run they ended in. */
+  const bySecond: number[][] = [];
+  let failures = 0;
+  const firstFailures: string[] = [];
+  const runStart = performance.now();
+  const deadline = runStart + seconds * 1000;
+  const client = async () => {
+    while (performance.now() < deadline) {
+      const id = 1 + Math.floor(Math.random() * BOOKS);
+      const start = performance.now();
+      try {
+        const response = await fetch(`${rest}/books?select=id,title,authors(name)&id=eq.${id}`, { headers });
+        const rows = (await response.json()) as unknown[];
+        const ms = since(start);
+        if (!response.ok || rows.length !== 1) {
+          failures++;
+          if (firstFailures.length < 5) firstFailures.push(`${response.status} ${JSON.stringify(rows).slice(0, 200)}`);
+        } else {
+          latencies.push(ms);
+          serverLatencies.push(serverTiming(response));
+          (bySecond[Math.floor(since(runStart) / 1000)] ??= []).push(ms);
+        }
+      } catch (error) {
+        failures++;
+        if (firstFailures.length < 5) firstFailures.push(String(error));
+      }
+    }
+  };
+  const loadStart = performance.now();
+  // The machine's 1-minute load average around the run: other work on a shared machine changes these figures.
+  const loadBefore = loadavg()[0]!;
+  const cpuBefore = cpuSnapshot(platform.child.pid!, platform.dataDir);
+  await Promise.all(Array.from({ length: clients }, client));
+  const cpuAfter = cpuSnapshot(platform.child.pid!, platform.dataDir);
+  const loadAfter = loadavg()[0]!;
+  const loadSeconds = since(loadStart) / 1000;
+  const done = latencies.length + failures;
+  const perRequest = (part: keyof typeof cpuBefore) => Math.round(((cpuAfter[part] - cpuBefore[part]) * 1e6) / Math.max(done, 1)) / 1000;
+  // The second half of the run: the pool's connections are open and the code is compiled (the first seconds of a
+  // cold platform are slower; `timeline` shows them).
+  const lastHalf = bySecond.slice(Math.ceil(seconds / 2)).flat().sort((a, b) => a - b);
+  const timeline = Array.from(bySecond, (values = []) => {
+    const sorted = values.sort((a, b) => a - b);
+    return { requests: sorted.length, p50: Math.round(percentile(sorted, 50)), p99: Math.round(percentile(sorted, 99)) };
+  });
+  return {
+    timeline,
+    lastHalf,
+    latencies: latencies.sort((a, b) => a - b),
+    serverLatencies: serverLatencies.sort((a, b) => a - b),
+    failures,
+    firstFailures,
+    requestsPerSecond: Math.round(latencies.length / loadSeconds),
+    loadAverage: { before: Math.round(loadBefore * 100) / 100, after: Math.round(loadAfter * 100) / 100 },
+    // CPU time per request (/proc, 10 ms ticks): what bounds the throughput on a machine of 2 cores shared by the
+    // client, the platform and Postgres.
+    cpuMsPerRequest: { client: perRequest('client'), platform: perRequest('platform'), postgres: perRequest('postgres') },
+  };
+}
+
 export async function dataApiBench(): Promise<BenchResult> {
   ensureBuilt();
   const { platform, session, ref } = await platformWithProject();
   try {
-    const token = session.access_token;
-    const settings = await fetch(`${platform.url}/api/platform/projects/${ref}/settings`, { headers: { authorization: `Bearer ${token}` } });
-    const keys = ((await settings.json()) as { service_api_keys: { tags: string; api_key: string }[] }).service_api_keys;
-    const anon = keys.find((k) => k.tags === 'anon')!.api_key;
-    const seed = await fetch(`${platform.url}/api/platform/pg-meta/${ref}/query`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        query: `create table public.authors (id int primary key, name text not null);
-                create table public.books (id int primary key, title text not null, pages int, published date,
-                                           author_id int references public.authors (id));
-                create index on public.books (author_id);
-                insert into public.authors select g, 'Author ' || g from generate_series(1, 100) g;
-                insert into public.books select g, 'Book number ' || g, 100 + g % 700, date '2000-01-01' + g, 1 + g % 100
-                  from generate_series(1, ${BOOKS}) g;
-                analyze public.authors; analyze public.books;`,
-      }),
-    });
-    if (!seed.ok) throw new Error(`seed -> ${seed.status} ${await seed.text()}`);
-    const rest = `${platform.url}/p/${ref}/rest/v1`;
-    const headers = { apikey: anon, authorization: `Bearer ${anon}` };
+    const target = await seedDataApi(platform, session, ref);
+    const { rest, headers } = target;
 
     // (a) a 1,000-row select with one embedded resource.
     const bigUrl = `${rest}/books?select=id,title,pages,published,authors(id,name)&order=id&limit=1000`;
@@ -74,40 +205,8 @@ export async function dataApiBench(): Promise<BenchResult> {
     }
 
     // (b) 200 concurrent clients for 10 s.
-    const latencies: number[] = [];
-    const serverLatencies: number[] = [];
-    let failures = 0;
-    const firstFailures: string[] = [];
-    const deadline = performance.now() + SECONDS * 1000;
-    const client = async () => {
-      while (performance.now() < deadline) {
-        const id = 1 + Math.floor(Math.random() * BOOKS);
-        const start = performance.now();
-        try {
-          const response = await fetch(`${rest}/books?select=id,title,authors(name)&id=eq.${id}`, { headers });
-          const rows = (await response.json()) as unknown[];
-          const ms = since(start);
-          if (!response.ok || rows.length !== 1) {
-            failures++;
-            if (firstFailures.length < 5) firstFailures.push(`${response.status} ${JSON.stringify(rows).slice(0, 200)}`);
-          } else {
-            latencies.push(ms);
-            serverLatencies.push(serverTiming(response));
-          }
-        } catch (error) {
-          failures++;
-          if (firstFailures.length < 5) firstFailures.push(String(error));
-        }
-      }
-    };
-    const loadStart = performance.now();
-    // The machine's 1-minute load average around the run: other work on a shared machine changes these figures.
-    const loadBefore = loadavg()[0]!;
-    await Promise.all(Array.from({ length: CLIENTS }, client));
-    const loadAfter = loadavg()[0]!;
-    const loadSeconds = since(loadStart) / 1000;
-    const sorted = [...latencies].sort((a, b) => a - b);
-    const serverSorted = [...serverLatencies].sort((a, b) => a - b);
+    const run = await concurrentRun(platform, target);
+    const { latencies: sorted, serverLatencies: serverSorted } = run;
     const p = (values: number[], q: number) => percentile(values, q);
 
     return result(
@@ -119,16 +218,19 @@ export async function dataApiBench(): Promise<BenchResult> {
         'concurrent.p50': figure('ms', [p(sorted, 50)], `${CLIENTS} clients × ${SECONDS} s, one book by id with its author embedded`),
         'concurrent.p99': figure('ms', [p(sorted, 99)], `${CLIENTS} clients × ${SECONDS} s, 99th percentile of the client round trips`),
         'concurrent.max': figure('ms', [sorted[sorted.length - 1] ?? NaN]),
+        'concurrent.last-half.p99': figure('ms', [p(run.lastHalf, 99)], `the same, requests that ended in the last ${SECONDS - Math.ceil(SECONDS / 2)} s (connections open, code compiled)`),
         'concurrent.server-p99': figure('ms', [p(serverSorted, 99)], 'Server-Timing of the same requests, 99th percentile'),
       },
       BUDGET,
       {
-        loadAverage: { before: Math.round(loadBefore * 100) / 100, after: Math.round(loadAfter * 100) / 100 },
+        loadAverage: run.loadAverage,
         responseBytes: bytes,
-        requests: latencies.length,
-        requestsPerSecond: Math.round(latencies.length / loadSeconds),
-        failures,
-        firstFailures,
+        requests: sorted.length,
+        requestsPerSecond: run.requestsPerSecond,
+        cpuMsPerRequest: run.cpuMsPerRequest,
+        timeline: run.timeline,
+        failures: run.failures,
+        firstFailures: run.firstFailures,
       },
     );
   } finally {
@@ -138,9 +240,20 @@ export async function dataApiBench(): Promise<BenchResult> {
 
 export function printDataApiDetails(res: BenchResult): void {
   const d = res.details as
-    | { requests: number; requestsPerSecond: number; failures: number; firstFailures: string[]; loadAverage: { before: number; after: number } }
+    | {
+        requests: number;
+        requestsPerSecond: number;
+        failures: number;
+        firstFailures: string[];
+        loadAverage: { before: number; after: number };
+        cpuMsPerRequest?: { client: number; platform: number; postgres: number };
+        timeline?: { requests: number; p50: number; p99: number }[];
+      }
     | undefined;
   if (!d) return;
   console.log(`concurrent: ${d.requests} requests, ${d.requestsPerSecond}/s, ${d.failures} failures; load average ${d.loadAverage.before} -> ${d.loadAverage.after}`);
+  const cpu = d.cpuMsPerRequest;
+  if (cpu) console.log(`CPU per request: client ${cpu.client} ms, platform ${cpu.platform} ms, postgres ${cpu.postgres} ms`);
+  if (d.timeline) console.log(`by second (requests p50/p99 ms): ${d.timeline.map((s) => `${s.requests} ${s.p50}/${s.p99}`).join(' | ')}`);
   for (const failure of d.firstFailures) console.log(`  failure: ${failure}`);
 }
