@@ -42,13 +42,7 @@ const as = (sub: string | null, text: string) =>
 beforeAll(async () => {
   h = await startPlatformHarness();
   owner = await h.user('owner@example.com');
-  const org = await h.call('POST', '/api/platform/organizations', { token: owner.token, body: { name: 'Acme' } });
-  const created = await h.call('POST', '/api/platform/projects', {
-    token: owner.token,
-    body: { organization_slug: org.body.slug, name: 'Shop', db_pass: 'correct horse battery', db_region: 'local' },
-  });
-  ref = created.body.ref;
-  await h.waitForStatus(ref, owner.token, 'ACTIVE_HEALTHY');
+  ref = await h.activeProject(owner);
   vi.stubGlobal('fetch', (input: Request | string | URL, init?: RequestInit) => Promise.resolve(h.app.request(input instanceof URL ? input.href : input, init)));
   setAccessTokenGetter(async () => owner.token);
   await sql(`

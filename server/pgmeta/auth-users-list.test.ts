@@ -31,13 +31,7 @@ const ADA = '11111111-1111-4111-8111-111111111111';
 beforeAll(async () => {
   h = await startPlatformHarness();
   owner = await h.user('owner@example.com');
-  const org = await h.call('POST', '/api/platform/organizations', { token: owner.token, body: { name: 'Acme' } });
-  const created = await h.call('POST', '/api/platform/projects', {
-    token: owner.token,
-    body: { organization_slug: org.body.slug, name: 'Shop', db_pass: 'correct horse battery', db_region: 'local' },
-  });
-  ref = created.body.ref;
-  await h.waitForStatus(ref, owner.token, 'ACTIVE_HEALTHY');
+  ref = await h.activeProject(owner);
   vi.stubGlobal('fetch', (input: Request | string | URL, init?: RequestInit) => Promise.resolve(h.app.request(input instanceof URL ? input.href : input, init)));
   setAccessTokenGetter(async () => owner.token);
   // 130 users over 7 timestamps (ties), every third never signed in, a few without an email, one soft-deleted.

@@ -109,6 +109,28 @@ async function checkExport(pool: pg.Pool, body: TableExportBody): Promise<void> 
 }
 
 /**
+ * The export's connection, given back exactly once: `release(true)` closes it (an error or a client gone mid-read),
+ * `finish()` commits the read-only transaction and returns it to the pool (closing it if the commit fails).
+ */
+function exportConnection(client: pg.PoolClient): { release: (destroy: boolean) => void; finish: () => Promise<void> } {
+  let released = false;
+  const release = (destroy: boolean) => {
+    if (released) return;
+    released = true;
+    client.release(destroy);
+  };
+  const finish = async () => {
+    try {
+      await client.query('commit');
+      release(false);
+    } catch {
+      release(true);
+    }
+  };
+  return { release, finish };
+}
+
+/**
  * The COPY as a web stream pulled by the HTTP response: one chunk read from Postgres per pull, so a slow client
  * slows the COPY down (pg-copy-streams pauses the socket). Resolves once the first chunk arrived, so an error
  * (the table dropped since the link was made) still becomes a 4xx rather than a broken download.
@@ -119,12 +141,7 @@ export async function copyCsvStream(
   impersonation?: ExportImpersonation,
 ): Promise<ReadableStream<Uint8Array>> {
   const client = await connect(pool);
-  let released = false;
-  const release = (destroy: boolean) => {
-    if (released) return;
-    released = true;
-    client.release(destroy);
-  };
+  const { release, finish } = exportConnection(client);
   const copySql = `copy (${select}) to stdout with (format csv, header)`;
   let copy: ReturnType<typeof copyTo>;
   let chunks: AsyncIterator<Buffer>;
@@ -139,14 +156,6 @@ export async function copyCsvStream(
     if (error instanceof HttpError) throw error;
     throw refusal(error, select);
   }
-  const finish = async () => {
-    try {
-      await client.query('commit');
-      release(false);
-    } catch {
-      release(true);
-    }
-  };
   return new ReadableStream<Uint8Array>(
     {
       async start(controller) {
@@ -228,12 +237,7 @@ function fileWriter(format: 'json' | 'sql') {
  */
 export async function cursorStream(pool: pg.Pool, body: TableExportBody, format: 'json' | 'sql'): Promise<ReadableStream<Uint8Array>> {
   const client = await connect(pool);
-  let released = false;
-  const release = (destroy: boolean) => {
-    if (released) return;
-    released = true;
-    client.release(destroy);
-  };
+  const { release, finish } = exportConnection(client);
   let batch = FIRST_FETCH_ROWS;
   let done = false;
   const fetchLines = async (): Promise<string[]> => {
@@ -264,14 +268,6 @@ export async function cursorStream(pool: pg.Pool, body: TableExportBody, format:
     if (error instanceof HttpError) throw error;
     throw refusal(error, sql);
   }
-  const finish = async () => {
-    try {
-      await client.query('commit');
-      release(false);
-    } catch {
-      release(true);
-    }
-  };
   let cancelled = false;
   /** Writes a batch (and the file's end after the last); closes the stream after the last. */
   const write = async (controller: ReadableStreamDefaultController<Uint8Array>, lines: readonly string[]) => {

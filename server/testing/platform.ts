@@ -37,6 +37,8 @@ export interface PlatformHarness {
   call<T = any>(method: string, path: string, options?: { token?: string | null; body?: unknown }): Promise<{ status: number; body: T }>;
   /** Polls the project status until it is `status` (or fails after `timeoutMs`). */
   waitForStatus(ref: string, token: string, status: string, timeoutMs?: number): Promise<void>;
+  /** An organization 'Acme' of `owner` with one project 'Shop', waited for until ACTIVE_HEALTHY: its ref. */
+  activeProject(owner: TestUser): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -98,6 +100,18 @@ export async function startPlatformHarness(
     return { status: response.status, body: body as any };
   };
 
+  const waitForStatus = async (ref: string, token: string, status: string, timeoutMs = 15_000): Promise<void> => {
+    const deadline = Date.now() + timeoutMs;
+    let last = '';
+    while (Date.now() < deadline) {
+      const response = await call('GET', `/api/platform/projects/${ref}/status`, { token });
+      last = response.body?.status;
+      if (last === status) return;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    throw new Error(`project ${ref} stayed ${last}, expected ${status}`);
+  };
+
   return {
     app,
     services,
@@ -121,16 +135,16 @@ export async function startPlatformHarness(
     },
     request,
     call,
-    async waitForStatus(ref, token, status, timeoutMs = 15_000) {
-      const deadline = Date.now() + timeoutMs;
-      let last = '';
-      while (Date.now() < deadline) {
-        const response = await call('GET', `/api/platform/projects/${ref}/status`, { token });
-        last = response.body?.status;
-        if (last === status) return;
-        await new Promise((resolve) => setTimeout(resolve, 25));
-      }
-      throw new Error(`project ${ref} stayed ${last}, expected ${status}`);
+    waitForStatus,
+    async activeProject(owner) {
+      const org = await call('POST', '/api/platform/organizations', { token: owner.token, body: { name: 'Acme' } });
+      const created = await call('POST', '/api/platform/projects', {
+        token: owner.token,
+        body: { organization_slug: org.body.slug, name: 'Shop', db_pass: 'correct horse battery', db_region: 'local' },
+      });
+      if (created.status !== 201) throw new Error(`project not created: ${created.status} ${JSON.stringify(created.body)}`);
+      await waitForStatus(created.body.ref, owner.token, 'ACTIVE_HEALTHY');
+      return created.body.ref as string;
     },
     async close() {
       await services.provisioner.settled();
