@@ -45,6 +45,15 @@ export interface AuthServiceContext {
   emailEnabled: boolean;
   /** GoTrue's password_min_length (a project's setting; the platform's is PASSWORD_MIN_LENGTH). */
   passwordMinLength: number;
+  /** GoTrue's sessions_timebox and sessions_inactivity_timeout in seconds (a project's settings); 0: no limit. */
+  sessionLimits: SessionLimits;
+  /** GoTrue's mfa_totp_enroll_enabled / mfa_totp_verify_enabled (a project's settings; on by default). */
+  mfaTotp: { enroll: boolean; verify: boolean };
+}
+
+export interface SessionLimits {
+  timeboxSeconds: number;
+  inactivitySeconds: number;
 }
 
 /** Bodies may be empty (auth-js sends none on DELETE); anything else must be JSON that the schema accepts. */

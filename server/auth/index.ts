@@ -8,7 +8,7 @@ import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import type pg from 'pg';
-import { checkAccessToken, type AccessClaims, type AuthServiceContext } from './context.ts';
+import { checkAccessToken, type AccessClaims, type AuthServiceContext, type SessionLimits } from './context.ts';
 import { AuthError, errorBody, forbidden } from './errors.ts';
 import { loadSigningKeys, type SigningKeys } from './keys.ts';
 import { PASSWORD_MIN_LENGTH } from './passwords.ts';
@@ -56,6 +56,10 @@ export interface AuthServiceDeps {
   /** E-mail sign-up and sign-in on (default) or off. */
   emailEnabled?: boolean;
   passwordMinLength?: number;
+  /** Session timebox and inactivity timeout in seconds; default none. */
+  sessionLimits?: SessionLimits;
+  /** TOTP enrolment and verification on (default) or off. */
+  mfaTotp?: { enroll: boolean; verify: boolean };
 }
 
 export interface AuthService {
@@ -158,6 +162,8 @@ export async function createAuthService(deps: AuthServiceDeps): Promise<AuthServ
     redirectAllowList: deps.redirectAllowList ?? null,
     emailEnabled: deps.emailEnabled ?? true,
     passwordMinLength: deps.passwordMinLength ?? PASSWORD_MIN_LENGTH,
+    sessionLimits: deps.sessionLimits ?? { timeboxSeconds: 0, inactivitySeconds: 0 },
+    mfaTotp: deps.mfaTotp ?? { enroll: true, verify: true },
   };
   // A project's inbox opens with its own credential (isInboxReader): no token file, nothing printed.
   if (inboxEnabled && !deps.isInboxReader) publishInboxToken(deps.dataDir, issuer, inboxToken, log);

@@ -4,6 +4,7 @@
 import type pg from 'pg';
 import { nowSeconds, randomSecret, sha256, withTransaction, type Queryable } from './db.ts';
 import { badRequest } from './errors.ts';
+import type { SessionLimits } from './context.ts';
 import type { SigningKeys } from './keys.ts';
 import { ROLE, listFactors, loadUserJson, updateUser, type UserRow } from './users.ts';
 
@@ -97,7 +98,7 @@ export const REFRESH_REUSE_INTERVAL_SECONDS = 10;
  * Rotation: the presented token is revoked and a child issued in the same session. A token presented again after
  * the grace window is a sign of theft: the whole family (the session) is revoked.
  */
-export async function rotateRefreshToken(pool: pg.Pool, token: string) {
+export async function rotateRefreshToken(pool: pg.Pool, token: string, limits: SessionLimits = NO_SESSION_LIMITS) {
   const hash = sha256(token);
   return withTransaction(pool, async (client) => {
     const claimed = await client.query<{ session_id: string }>(
@@ -116,16 +117,38 @@ export async function rotateRefreshToken(pool: pg.Pool, token: string) {
       if (!family) throw refreshError('refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
       if (!family.in_grace) {
         await client.query('DELETE FROM auth.sessions WHERE id = $1', [family.session_id]);
-        return { reused: true as const };
+        return { reused: true as const, expired: false as const };
       }
       sessionId = family.session_id;
     }
     const session = await findSession(client, sessionId);
     if (!session) throw refreshError('session_not_found', 'Invalid Refresh Token: Session Not Found');
+    // GoTrue's sessions_timebox and sessions_inactivity_timeout (issue 18): a session past either ends here; its
+    // last activity is its last refresh (updated_at, bumped below).
+    if (await sessionExpired(client, sessionId, limits)) {
+      await client.query('DELETE FROM auth.sessions WHERE id = $1', [sessionId]);
+      return { reused: false as const, expired: true as const };
+    }
     await client.query('UPDATE auth.sessions SET updated_at = now() WHERE id = $1', [sessionId]);
-    return { reused: false as const, session, refreshToken: await insertRefreshToken(client, sessionId) };
+    return { reused: false as const, expired: false as const, session, refreshToken: await insertRefreshToken(client, sessionId) };
   });
 }
+
+const NO_SESSION_LIMITS: SessionLimits = { timeboxSeconds: 0, inactivitySeconds: 0 };
+
+async function sessionExpired(db: Queryable, sessionId: string, limits: SessionLimits): Promise<boolean> {
+  if (limits.timeboxSeconds <= 0 && limits.inactivitySeconds <= 0) return false;
+  const { rows } = await db.query<{ expired: boolean }>(
+    `SELECT ($2::int > 0 AND created_at < now() - make_interval(secs => $2::int))
+         OR ($3::int > 0 AND updated_at < now() - make_interval(secs => $3::int)) AS expired
+       FROM auth.sessions WHERE id = $1`,
+    [sessionId, limits.timeboxSeconds, limits.inactivitySeconds],
+  );
+  return rows[0]?.expired === true;
+}
+
+/** GoTrue's answer for a refresh of a session past its timebox or inactivity timeout. */
+export const SESSION_EXPIRED = () => refreshError('session_expired', 'Invalid Refresh Token: Session Expired');
 
 export const REFRESH_REUSED = () => refreshError('refresh_token_already_used', 'Invalid Refresh Token: Already Used');
 

@@ -150,6 +150,8 @@ export function projectAuthRoutes(deps: ProjectAuthDeps): Hono {
       emailEnabled: config.external_email_enabled,
       passwordMinLength: config.password_min_length,
       rateLimits: rateLimitsOf(config),
+      sessionLimits: { timeboxSeconds: config.sessions_timebox, inactivitySeconds: config.sessions_inactivity_timeout },
+      mfaTotp: { enroll: config.mfa_totp_enroll_enabled, verify: config.mfa_totp_verify_enabled },
       keys,
       isAdmin: isServiceRole,
       adminCredential: "the project's service_role key",

@@ -18,6 +18,15 @@ const url = z.string().trim().max(2000).refine((value) => {
 }, 'must be an http(s) URL');
 
 const perWindow = z.number().int().min(1).max(100_000);
+/** Seconds; 0 turns the limit off (GoTrue's sessions_*). At most a year. */
+const sessionSeconds = z.number().int().min(0).max(365 * 24 * 3600);
+const clientId = z.string().trim().max(500);
+
+/**
+ * The providers beside e-mail whose settings are stored (issue 18): they sign in through outside services (OAuth
+ * endpoints of Google, GitHub, …) that a local platform cannot reach, so they are kept, shown, and not used.
+ */
+export const EXTERNAL_PROVIDERS = ['apple', 'azure', 'github', 'gitlab', 'google'] as const;
 
 /** What PATCH accepts: every field optional, nothing unknown (a typo is a 400, not a silently ignored setting). */
 export const authConfigBody = z
@@ -32,6 +41,20 @@ export const authConfigBody = z
     rate_limit_verify: perWindow.optional(),
     rate_limit_token_refresh: perWindow.optional(),
     rate_limit_email_sent: perWindow.optional(),
+    sessions_timebox: sessionSeconds.optional(),
+    sessions_inactivity_timeout: sessionSeconds.optional(),
+    mfa_totp_enroll_enabled: z.boolean().optional(),
+    mfa_totp_verify_enabled: z.boolean().optional(),
+    external_apple_enabled: z.boolean().optional(),
+    external_apple_client_id: clientId.optional(),
+    external_azure_enabled: z.boolean().optional(),
+    external_azure_client_id: clientId.optional(),
+    external_github_enabled: z.boolean().optional(),
+    external_github_client_id: clientId.optional(),
+    external_gitlab_enabled: z.boolean().optional(),
+    external_gitlab_client_id: clientId.optional(),
+    external_google_enabled: z.boolean().optional(),
+    external_google_client_id: clientId.optional(),
     hook_custom_access_token_enabled: z.boolean().optional(),
     hook_custom_access_token_uri: z
       .string()
@@ -56,6 +79,21 @@ export const DEFAULT_AUTH_CONFIG: AuthConfig = {
   rate_limit_verify: 30,
   rate_limit_token_refresh: 150,
   rate_limit_email_sent: 30,
+  // GoTrue's defaults: sessions never time out; TOTP enrolment and verification on.
+  sessions_timebox: 0,
+  sessions_inactivity_timeout: 0,
+  mfa_totp_enroll_enabled: true,
+  mfa_totp_verify_enabled: true,
+  external_apple_enabled: false,
+  external_apple_client_id: '',
+  external_azure_enabled: false,
+  external_azure_client_id: '',
+  external_github_enabled: false,
+  external_github_client_id: '',
+  external_gitlab_enabled: false,
+  external_gitlab_client_id: '',
+  external_google_enabled: false,
+  external_google_client_id: '',
   hook_custom_access_token_enabled: false,
   hook_custom_access_token_uri: '',
 };

@@ -40,6 +40,8 @@ export function registerFactors(app: Hono, ctx: AuthServiceContext): void {
     if (body.factor_type === 'webauthn') {
       throw unprocessable('mfa_webauthn_enroll_not_enabled', 'MFA enroll is disabled for WebAuthn');
     }
+    // GoTrue's mfa_totp_enroll_enabled (a project's setting, issue 18).
+    if (!ctx.mfaTotp.enroll) throw unprocessable('mfa_totp_enroll_not_enabled', 'MFA enroll is disabled for TOTP');
     const factors = await listFactors(ctx.pool, caller.user.id);
     if (factors.some((f) => f.status === 'verified') && caller.session.aal !== 'aal2') {
       throw insufficientAal('AAL2 required to enroll a new factor');
@@ -91,6 +93,7 @@ export function registerFactors(app: Hono, ctx: AuthServiceContext): void {
   app.post('/factors/:id/verify', async (c) => {
     const caller = await requireCaller(c, ctx);
     const body = await readBody(c, verifyFactorBody);
+    if (!ctx.mfaTotp.verify) throw unprocessable('mfa_totp_verify_not_enabled', 'MFA verification is disabled for TOTP');
     // TOTP codes are six digits too (issue 13 finding 3): tries are counted per user.
     await ctx.rateLimiter.take([{ limit: 'mfa_verifications', key: caller.user.id }]);
     const factor = await ownFactor(ctx, caller, c.req.param('id'));

@@ -22,7 +22,7 @@ import { mailEmailLink, pkceFrom } from '../email-flows.ts';
 import { pkceMatches, takeFlowState } from '../one-time-tokens.ts';
 import { addressKey, clientAddress, mailChecks } from '../rate-limits.ts';
 import { hashPassword, passwordWeaknesses, verifyPassword, weakPasswordMessage } from '../passwords.ts';
-import { REFRESH_REUSED, rotateRefreshToken, sessionResponse, signInResponse } from '../sessions.ts';
+import { REFRESH_REUSED, SESSION_EXPIRED, rotateRefreshToken, sessionResponse, signInResponse } from '../sessions.ts';
 import { findUserByEmail, findUserById, insertUser, ROLE, updateUser, userJson } from '../users.ts';
 
 /** spec A8: weak_password with reasons (HTTP 422, as GoTrue). */
@@ -149,9 +149,10 @@ async function passwordGrant(
 }
 
 async function refreshGrant(ctx: AuthServiceContext, refreshToken: string) {
-  const rotated = await rotateRefreshToken(ctx.pool, refreshToken);
-  // Thrown only after the transaction that revoked the family has committed.
+  const rotated = await rotateRefreshToken(ctx.pool, refreshToken, ctx.sessionLimits);
+  // Thrown only after the transaction that revoked the family (or ended the expired session) has committed.
   if (rotated.reused) throw REFRESH_REUSED();
+  if (rotated.expired) throw SESSION_EXPIRED();
   const user = await findUserById(ctx.pool, rotated.session.user_id);
   if (!user) throw badRequest('refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
   return sessionResponse(ctx.pool, ctx.keys, user, rotated.session, rotated.refreshToken);
