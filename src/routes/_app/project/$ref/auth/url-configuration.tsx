@@ -1,7 +1,24 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { PendingPage } from '../../../../../views/pages/PendingPage.tsx';
+import { createFileRoute, getRouteApi } from '@tanstack/react-router';
+import { loadAuthSettings } from '../../../../../actors/auth-settings.ts';
+import { AUTH_SETTINGS_PAGES } from '../../../../../domain/auth-settings.ts';
+import { AuthSettingsForm } from '../../../../../views/auth-settings/AuthSettingsForm.tsx';
+import { AuthSettingsLoading } from '../../../../../views/auth-settings/AuthSettingsLoading.tsx';
+import { RouteError } from '../../../../../views/errors/RouteError.tsx';
 
+const projectRoute = getRouteApi('/_app/project/$ref');
+
+// spec A2.7 "Configuration: url-configuration" (issue 18): a form over the project's auth settings (src/domain/auth-settings.ts).
 export const Route = createFileRoute('/_app/project/$ref/auth/url-configuration')({
-  staticData: { title: "URL Configuration" },
-  component: () => <PendingPage title="URL Configuration" area="authentication" />,
+  staticData: { title: 'URL Configuration' },
+  loader: ({ params }) => loadAuthSettings(params.ref),
+  pendingComponent: AuthSettingsLoading,
+  errorComponent: RouteError,
+  component: UrlConfigurationRoute,
 });
+
+function UrlConfigurationRoute() {
+  const { project } = projectRoute.useLoaderData();
+  const settings = Route.useLoaderData();
+  // Keyed by the stored settings: after a save the loader reads them again and the form starts from them.
+  return <AuthSettingsForm key={JSON.stringify(settings)} project={project} page={AUTH_SETTINGS_PAGES['url-configuration']} settings={settings} />;
+}

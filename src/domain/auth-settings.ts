@@ -1,0 +1,278 @@
+// The Authentication settings pages (spec A2.7; issue 18): url-configuration, rate-limits, providers, sessions, mfa
+// and hooks are one form each over the project's auth settings (GET/PATCH /platform/projects/{ref}/config/auth,
+// GoTrue's names). Each field is declared here once — its label, its kind, its bounds (the platform's own bounds,
+// server/project-auth/settings.ts) — and the rules that turn stored settings into form values, check what was typed
+// and build the PATCH of what changed are pure functions of those declarations.
+import type { MemberRole } from '../api/schemas/platformFields.ts';
+import { can } from './permissions.ts';
+
+export type AuthSettingValue = string | number | boolean;
+/** The stored settings as the platform answers them (every field present, defaults filled in). */
+export type AuthSettings = Readonly<Record<string, AuthSettingValue>>;
+
+interface FieldBase {
+  key: string;
+  label: string;
+  description?: string;
+}
+export interface SwitchField extends FieldBase {
+  kind: 'switch';
+  /** Shown the other way round from how it is stored (e.g. 'Confirm email' is mailer_autoconfirm off). */
+  inverted?: boolean;
+}
+export interface NumberField extends FieldBase {
+  kind: 'number';
+  min: number;
+  max: number;
+  /** Shown in this unit: the stored value is the shown one times `scale` (hours shown, seconds stored: 3600). */
+  scale?: number;
+  unit: string;
+}
+export interface UrlField extends FieldBase {
+  kind: 'url';
+}
+/** Comma-separated in storage (GoTrue's uri_allow_list), one a line in the form. */
+export interface UrlListField extends FieldBase {
+  kind: 'urlList';
+}
+export interface TextField extends FieldBase {
+  kind: 'text';
+  maxLength: number;
+  /** The whole value must match (checked only when not empty). */
+  pattern?: RegExp;
+  patternMessage?: string;
+  placeholder?: string;
+  /** Required while this switch is on. */
+  requiredBy?: string;
+}
+export type AuthSettingField = SwitchField | NumberField | UrlField | UrlListField | TextField;
+
+export interface AuthSettingsSection {
+  title: string;
+  description?: string;
+  fields: readonly AuthSettingField[];
+  /** A plain note under the section (e.g. that a provider needs services this platform cannot reach). */
+  note?: string;
+}
+
+export interface AuthSettingsPage {
+  title: string;
+  description: string;
+  sections: readonly AuthSettingsSection[];
+}
+
+/** GoTrue's pg-functions://postgres/{schema}/{function} (the platform checks the same pattern). */
+export const HOOK_URI_PATTERN = /^pg-functions:\/\/postgres\/[A-Za-z_][A-Za-z0-9_$]{0,62}\/[A-Za-z_][A-Za-z0-9_$]{0,62}$/;
+
+const HOUR = 3600;
+const MAX_SESSION_HOURS = 365 * 24;
+
+export const EXTERNAL_PROVIDER_NOTE =
+  'This provider signs users in through an outside service, which this local platform cannot reach: its settings are stored, and sign-in with it is not available here.';
+
+const provider = (id: string, name: string): AuthSettingsSection => ({
+  title: name,
+  note: EXTERNAL_PROVIDER_NOTE,
+  fields: [
+    { key: `external_${id}_enabled`, label: `Enable ${name} provider`, kind: 'switch' },
+    { key: `external_${id}_client_id`, label: 'Client ID', kind: 'text', maxLength: 500 },
+  ],
+});
+
+export const AUTH_SETTINGS_PAGES = {
+  'url-configuration': {
+    title: 'URL Configuration',
+    description: 'Where users land after signing in, confirming their e-mail or resetting their password.',
+    sections: [
+      {
+        title: 'Site URL',
+        description: 'The default redirect URL, used when a redirect URL is not given or not allowed.',
+        fields: [{ key: 'site_url', label: 'Site URL', kind: 'url' }],
+      },
+      {
+        title: 'Redirect URLs',
+        description:
+          'URLs that auth providers may redirect to after authentication, one a line. Wildcards are allowed: * within a path segment, ** across segments. A redirect to any other URL goes to the site URL instead.',
+        fields: [{ key: 'uri_allow_list', label: 'Redirect URLs', kind: 'urlList' }],
+      },
+    ],
+  },
+  'rate-limits': {
+    title: 'Rate Limits',
+    description: 'How many requests the auth service accepts before it answers 429 (over_request_rate_limit, over_email_send_rate_limit).',
+    sections: [
+      {
+        title: 'Limits',
+        fields: [
+          { key: 'rate_limit_email_sent', label: 'Rate limit for sending emails', description: 'E-mails sent per hour.', kind: 'number', min: 1, max: 100_000, unit: 'emails/h' },
+          { key: 'rate_limit_otp', label: 'Rate limit for sign-ups and sign-ins', description: 'Requests per 5 minutes from one IP address.', kind: 'number', min: 1, max: 100_000, unit: 'requests/5 min' },
+          { key: 'rate_limit_verify', label: 'Rate limit for token verifications', description: 'Requests per 5 minutes from one IP address.', kind: 'number', min: 1, max: 100_000, unit: 'requests/5 min' },
+          { key: 'rate_limit_token_refresh', label: 'Rate limit for token refreshes', description: 'Requests per 5 minutes from one IP address.', kind: 'number', min: 1, max: 100_000, unit: 'requests/5 min' },
+        ],
+      },
+    ],
+  },
+  providers: {
+    title: 'Sign In / Providers',
+    description: 'How users sign in to your project.',
+    sections: [
+      {
+        title: 'Email',
+        description: 'Sign-up and sign-in with an e-mail address: a password, a magic link or a code.',
+        fields: [
+          { key: 'external_email_enabled', label: 'Enable Email provider', description: 'Off: e-mail sign-up and sign-in are refused (email_provider_disabled).', kind: 'switch' },
+          { key: 'mailer_autoconfirm', label: 'Confirm email', description: 'Users must confirm their e-mail address before they can sign in.', kind: 'switch', inverted: true },
+          { key: 'password_min_length', label: 'Minimum password length', description: 'Shorter passwords are refused (weak_password).', kind: 'number', min: 6, max: 72, unit: 'characters' },
+        ],
+      },
+      provider('apple', 'Apple'),
+      provider('azure', 'Azure'),
+      provider('github', 'GitHub'),
+      provider('gitlab', 'GitLab'),
+      provider('google', 'Google'),
+    ],
+  },
+  sessions: {
+    title: 'User Sessions',
+    description: 'How long a signed-in user stays signed in. A session past a limit cannot be refreshed (session_expired); 0 means no limit.',
+    sections: [
+      {
+        title: 'Session limits',
+        fields: [
+          { key: 'sessions_timebox', label: 'Time-box user sessions', description: 'Sessions end this long after sign-in.', kind: 'number', min: 0, max: MAX_SESSION_HOURS, scale: HOUR, unit: 'hours' },
+          { key: 'sessions_inactivity_timeout', label: 'Inactivity timeout', description: 'Sessions end when not refreshed for this long.', kind: 'number', min: 0, max: MAX_SESSION_HOURS, scale: HOUR, unit: 'hours' },
+        ],
+      },
+    ],
+  },
+  mfa: {
+    title: 'Multi-Factor Authentication (MFA)',
+    description: 'A second factor lifts a session to aal2.',
+    sections: [
+      {
+        title: 'TOTP (App Authenticator)',
+        fields: [
+          { key: 'mfa_totp_enroll_enabled', label: 'Allow enrolling TOTP factors', description: 'Off: new factors are refused (mfa_totp_enroll_not_enabled).', kind: 'switch' },
+          { key: 'mfa_totp_verify_enabled', label: 'Allow verifying TOTP factors', description: 'Off: challenges cannot be verified, so no session reaches aal2.', kind: 'switch' },
+        ],
+      },
+    ],
+  },
+  hooks: {
+    title: 'Auth Hooks',
+    description: 'Postgres functions the auth service calls to change what it does.',
+    sections: [
+      {
+        title: 'Customize Access Token (JWT) Claims hook',
+        description:
+          'Called at every token issue (sign-in, refresh, MFA) with {user_id, claims, authentication_method}; the claims it returns go into the access token. It answers {"claims": …} or {"error": {"http_code", "message"}}.',
+        fields: [
+          { key: 'hook_custom_access_token_enabled', label: 'Enable hook', kind: 'switch' },
+          {
+            key: 'hook_custom_access_token_uri',
+            label: 'Postgres function',
+            kind: 'text',
+            maxLength: 200,
+            pattern: HOOK_URI_PATTERN,
+            patternMessage: 'Use pg-functions://postgres/{schema}/{function}',
+            placeholder: 'pg-functions://postgres/public/custom_access_token_hook',
+            requiredBy: 'hook_custom_access_token_enabled',
+          },
+        ],
+      },
+    ],
+  },
+} as const satisfies Record<string, AuthSettingsPage>;
+
+export type AuthSettingsPageId = keyof typeof AUTH_SETTINGS_PAGES;
+
+export const AUTH_SETTINGS_TEXT = {
+  saved: 'Successfully updated settings',
+  refused: 'You need additional permissions to update authentication settings',
+  noChanges: 'No changes to save',
+} as const;
+
+/** The platform refuses PATCH config/auth below administrator (server/project-auth/config.ts). */
+export const canChangeAuthSettings = (role: MemberRole | null | undefined): boolean => can(role, 'UPDATE', 'projects');
+
+export type AuthFormValues = Record<string, string | boolean>;
+
+export const fieldsOf = (page: AuthSettingsPage): AuthSettingField[] => page.sections.flatMap((section) => [...section.fields]);
+
+/** The form's values for the stored settings. */
+export function toFormValues(page: AuthSettingsPage, settings: AuthSettings): AuthFormValues {
+  const values: AuthFormValues = {};
+  for (const field of fieldsOf(page)) {
+    const stored = settings[field.key];
+    switch (field.kind) {
+      case 'switch':
+        values[field.key] = field.inverted ? stored !== true : stored === true;
+        break;
+      case 'number':
+        values[field.key] = typeof stored === 'number' ? String(stored / (field.scale ?? 1)) : '';
+        break;
+      case 'urlList':
+        values[field.key] = urlListEntries(String(stored ?? '')).join('\n');
+        break;
+      default:
+        values[field.key] = String(stored ?? '');
+    }
+  }
+  return values;
+}
+
+const urlListEntries = (text: string) => text.split(/[\n,]/).map((entry) => entry.trim()).filter((entry) => entry !== '');
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+/** Globs are allowed in redirect URLs: checked as URLs with their wildcards read as a plain path or host part. */
+const isRedirectPattern = (value: string) => isHttpUrl(value.replace(/\*+/g, 'x'));
+
+/** What is wrong with each field, by key; empty when the form may be saved. */
+export function validateAuthForm(page: AuthSettingsPage, values: AuthFormValues): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const field of fieldsOf(page)) {
+    const value = values[field.key];
+    if (field.kind === 'switch' || typeof value !== 'string') continue;
+    const text = value.trim();
+    if (field.kind === 'url') {
+      if (!isHttpUrl(text)) errors[field.key] = 'Enter a URL starting with http:// or https://';
+    } else if (field.kind === 'urlList') {
+      const bad = urlListEntries(text).find((entry) => !isRedirectPattern(entry));
+      if (bad !== undefined) errors[field.key] = `Not a URL: ${bad}`;
+    } else if (field.kind === 'number') {
+      const number = Number(text);
+      const stored = number * (field.scale ?? 1);
+      if (text === '' || !Number.isFinite(number)) errors[field.key] = 'Enter a number';
+      else if (!Number.isInteger(stored)) errors[field.key] = field.scale ? `Enter a whole number of seconds (${field.unit} × ${field.scale})` : 'Enter a whole number';
+      else if (number < field.min || number > field.max) errors[field.key] = `Enter a value from ${field.min} to ${field.max.toLocaleString('en-US')}`;
+    } else if (field.kind === 'text') {
+      if (text.length > field.maxLength) errors[field.key] = `At most ${field.maxLength} characters`;
+      else if (text === '' && field.requiredBy !== undefined && values[field.requiredBy] === true) errors[field.key] = `${field.label} is required`;
+      else if (text !== '' && field.pattern && !field.pattern.test(text)) errors[field.key] = field.patternMessage ?? 'Not valid';
+    }
+  }
+  return errors;
+}
+
+/** The PATCH body: the fields whose value differs from the stored one, in the stored form. */
+export function authSettingsPatch(page: AuthSettingsPage, settings: AuthSettings, values: AuthFormValues): Record<string, AuthSettingValue> {
+  const patch: Record<string, AuthSettingValue> = {};
+  for (const field of fieldsOf(page)) {
+    const value = values[field.key];
+    let stored: AuthSettingValue;
+    if (field.kind === 'switch') stored = field.inverted ? value !== true : value === true;
+    else if (field.kind === 'number') stored = Math.round(Number(String(value).trim()) * (field.scale ?? 1));
+    else if (field.kind === 'urlList') stored = urlListEntries(String(value)).join(',');
+    else stored = String(value).trim();
+    if (stored !== settings[field.key]) patch[field.key] = stored;
+  }
+  return patch;
+}
