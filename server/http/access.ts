@@ -1,6 +1,7 @@
 // Membership checks (DESIGN §5): a resource of an organization the caller is not a member of is answered 404,
 // so its existence does not leak; a member whose role is too low gets 403.
 import type pg from 'pg';
+import type { PlanId, ProjectStatus } from '../../src/domain/entities.ts';
 import { forbidden, notFound } from './errors.ts';
 import { DEFAULT_PROJECT_REF } from '../projects/names.ts';
 import { MEMBER_ROLES, ORG_SLUG_PATTERN, PROJECT_REF_PATTERN, type MemberRole } from '../../src/api/schemas/platformFields.ts';
@@ -21,7 +22,8 @@ export interface OrganizationRow {
   id: number;
   slug: string;
   name: string;
-  plan_id: string;
+  /** A row of `plans` (fixed ids: free, pro, team, enterprise). */
+  plan_id: PlanId;
   plan_name: string;
   managed_by: string;
   organization_requires_mfa: boolean;
@@ -59,7 +61,8 @@ export interface ProjectRow {
   id: number;
   ref: string;
   name: string;
-  status: string;
+  /** The CHECK of projects.status keeps it one of spec A4.1's statuses. */
+  status: ProjectStatus;
   region: string;
   cloud_provider: string;
   db_version: string;

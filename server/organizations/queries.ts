@@ -1,6 +1,7 @@
 // The platform database's SQL for organizations and their members (spec A3 Organization, A7), kept out of the
 // route handlers (issue 15) so the handlers only check access, read the body and shape the answer.
 import type pg from 'pg';
+import type { MemberRole } from '../../src/api/schemas/platformFields.ts';
 import { withTransaction } from '../db/transaction.ts';
 import { ORGANIZATION_COLUMNS, type OrganizationRow } from '../http/access.ts';
 import { randomLetters } from '../projects/names.ts';
@@ -101,7 +102,7 @@ export async function listMembers(db: Queryable, organizationId: number) {
     gotrue_id: string;
     username: string;
     primary_email: string;
-    role: string;
+    role: MemberRole;
     inserted_at: Date;
   }>(
     `select pr.id as gotrue_id, pr.username, pr.primary_email, m.role, m.inserted_at

@@ -1,5 +1,6 @@
 // Organizations and their members (spec A3 Organization, A7 "Organizations and projects").
 import { Hono } from 'hono';
+import type { Member, OrganizationJson } from '../../src/api/contracts.ts';
 import { createOrganizationBody, updateOrganizationBody } from '../../src/api/schemas/organizations.ts';
 import { organizationAccess, type OrganizationRow } from '../http/access.ts';
 import type { AppEnv } from '../http/env.ts';
@@ -18,7 +19,7 @@ import {
 import { ensureProfile } from './profile.ts';
 import { teamRoutes } from './team.ts';
 
-export function organizationJson(row: OrganizationRow) {
+export function organizationJson(row: OrganizationRow): OrganizationJson {
   return {
     id: row.id,
     slug: row.slug,
@@ -75,7 +76,8 @@ export function organizationRoutes(): Hono<AppEnv> {
   routes.get('/organizations/:slug/members', async (c) => {
     const { pool } = c.var.services;
     const org = await organizationAccess(pool, c.req.param('slug'), c.var.user.sub);
-    return c.json(await listMembers(pool, org.id));
+    const members: Member[] = (await listMembers(pool, org.id)).map((row) => ({ ...row, inserted_at: row.inserted_at.toISOString() }));
+    return c.json(members);
   });
 
   // spec A2.9, A6: administrators and owners whose non-paused free-plan projects reach their limit.

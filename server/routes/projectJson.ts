@@ -1,14 +1,11 @@
 // Project shapes of the platform API (spec A3 Project, Database / read replica).
+import type { DatabaseJson, ProjectJson } from '../../src/api/contracts.ts';
 import type { ProjectRow } from '../http/access.ts';
 import type { Services } from '../services.ts';
 import { ownerRole, projectDatabase } from '../projects/names.ts';
 
-export interface DatabaseSummary {
-  identifier: string;
-  infra_compute_size: string;
-  region: string;
-  status: string;
-}
+/** A project's database as the platform answers it (the shared contract). */
+export type DatabaseSummary = DatabaseJson;
 
 /** SQL expression: the project's databases as a JSON array (alias p = projects). */
 export const DATABASES_JSON = `coalesce((
@@ -26,7 +23,7 @@ export function projectEndpoint(publicHost: string, ref: string): string {
   return `${publicHost}/p/${ref}`;
 }
 
-export function projectJson(row: Omit<ProjectRow, 'role'> & { databases?: DatabaseSummary[] }, ctx: ProjectJsonContext) {
+export function projectJson(row: Omit<ProjectRow, 'role'> & { databases?: DatabaseSummary[] }, ctx: ProjectJsonContext): ProjectJson {
   const { server } = ctx.services;
   return {
     id: row.id,

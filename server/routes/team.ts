@@ -3,6 +3,7 @@
 // always keeps at least one owner. An invitation becomes membership when the invitee's profile is created or
 // next fetched (acceptInvitations, called from ensureProfile), once the invitee's address is confirmed.
 import { Hono } from 'hono';
+import type { Invitation } from '../../src/api/contracts.ts';
 import type pg from 'pg';
 import {
   INVITATION_ID_PATTERN,
@@ -28,7 +29,7 @@ import {
 
 type Queryable = Pick<pg.Pool, 'query'>;
 
-function invitationJson(row: InvitationRow) {
+function invitationJson(row: InvitationRow): Invitation {
   return {
     id: row.id,
     invited_email: row.email,

@@ -7,18 +7,10 @@
 import { lstat, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type pg from 'pg';
+import type { UsageItem } from '../../src/api/contracts.ts';
 import type { OrganizationRow } from '../http/access.ts';
 import { projectDatabase } from '../projects/names.ts';
 import { projectFolders } from '../storage/names.ts';
-
-export interface UsageItem {
-  metric: string;
-  usage: number;
-  pricing_free_units: number | null;
-  capped: boolean;
-  available_in_plan: boolean;
-  unlimited: boolean;
-}
 
 /** The billing period when none is asked for: the current calendar month (UTC) up to now. */
 export function defaultPeriod(now = new Date()): { start: Date; end: Date } {

@@ -2,34 +2,12 @@ import { api } from './client.ts';
 import type { MemberRole } from './schemas/platformFields.ts';
 import type { InviteMemberBody } from './schemas/team.ts';
 import type { Organization, PlanId } from './types.ts';
+import type { Invitation, Member, UsageItem } from './contracts.ts';
 
 // Team, usage and plan endpoints of an organization (spec A6, A7). Paths are relative to `${origin}/api`.
 
-export interface Member {
-  gotrue_id: string;
-  username: string;
-  primary_email: string;
-  role: MemberRole;
-  inserted_at: string;
-}
-
-export interface Invitation {
-  id: number;
-  invited_email: string;
-  role: MemberRole;
-  invited_at: string;
-  invited_by: string | null;
-}
-
-/** spec A3 Organization usage. */
-export interface UsageItem {
-  metric: string;
-  usage: number;
-  pricing_free_units: number | null;
-  capped: boolean;
-  available_in_plan: boolean;
-  unlimited: boolean;
-}
+// The response shapes are the platform's own (src/api/contracts.ts, typed on both sides).
+export type { Invitation, Member, UsageItem } from './contracts.ts';
 
 const org = (slug: string) => `platform/organizations/${encodeURIComponent(slug)}`;
 
