@@ -1,7 +1,6 @@
 // One Authentication settings page (spec A2.7, issue 18): url-configuration, rate-limits, providers, sessions, mfa
 // and hooks are each a form over the project's auth settings, declared in src/domain/auth-settings.ts. Saved
 // through the task machine (PATCH of what changed); members below administrator see the values, disabled, and why.
-import { useRouter } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { saveAuthSettingsTask } from '../../actors/auth-settings.ts';
 import type { Project } from '../../api/types.ts';
@@ -28,10 +27,11 @@ export interface AuthSettingsFormProps {
   project: Pick<Project, 'ref' | 'organization_id' | 'organization_slug'>;
   page: AuthSettingsPage;
   settings: AuthSettings;
+  /** After a save: the route reads the settings again (and keys this form by them, so it starts afresh). */
+  onSaved: () => void;
 }
 
-export function AuthSettingsForm({ project, page, settings }: AuthSettingsFormProps) {
-  const router = useRouter();
+export function AuthSettingsForm({ project, page, settings, onSaved }: AuthSettingsFormProps) {
   const canChange = canChangeAuthSettings(useProjectRole(project));
   const initial = toFormValues(page, settings);
   const [values, setValues] = useState<AuthFormValues>(initial);
@@ -39,8 +39,7 @@ export function AuthSettingsForm({ project, page, settings }: AuthSettingsFormPr
   const save = useTask(saveAuthSettingsTask, {
     onDone: () => {
       toast.success(AUTH_SETTINGS_TEXT.saved);
-      // The loader reads the stored settings again; the route keys this form by them, so it starts afresh.
-      void router.invalidate();
+      onSaved();
     },
   });
   const errors = validateAuthForm(page, values);

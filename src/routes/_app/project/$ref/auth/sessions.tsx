@@ -1,4 +1,4 @@
-import { createFileRoute, getRouteApi } from '@tanstack/react-router';
+import { createFileRoute, getRouteApi, useRouter } from '@tanstack/react-router';
 import { loadAuthSettings } from '../../../../../actors/auth-settings.ts';
 import { AUTH_SETTINGS_PAGES } from '../../../../../domain/auth-settings.ts';
 import { AuthSettingsForm } from '../../../../../views/auth-settings/AuthSettingsForm.tsx';
@@ -19,6 +19,7 @@ export const Route = createFileRoute('/_app/project/$ref/auth/sessions')({
 function SessionsRoute() {
   const { project } = projectRoute.useLoaderData();
   const settings = Route.useLoaderData();
+  const router = useRouter();
   // Keyed by the stored settings: after a save the loader reads them again and the form starts from them.
-  return <AuthSettingsForm key={JSON.stringify(settings)} project={project} page={AUTH_SETTINGS_PAGES['sessions']} settings={settings} />;
+  return <AuthSettingsForm key={JSON.stringify(settings)} project={project} page={AUTH_SETTINGS_PAGES['sessions']} settings={settings} onSaved={() => void router.invalidate()} />;
 }
