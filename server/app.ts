@@ -15,6 +15,7 @@ import { organizationRoutes } from './routes/organizations.ts';
 import { orgProjectRoutes } from './routes/orgProjects.ts';
 import { profileRoutes } from './routes/profile.ts';
 import { projectRoutes } from './routes/projects.ts';
+import { apiKeyRoutes } from './routes/apiKeys.ts';
 import { projectApiRoutes } from './project-api/rest.ts';
 import { dataApiConfigRoutes } from './data-api/config.ts';
 import { projectAuthConfigRoutes } from './project-auth/config.ts';
@@ -28,6 +29,7 @@ import { lifecycleRoutes } from './routes/lifecycle.ts';
 import { upgradeRoutes } from './routes/upgrade.ts';
 import { typesRoutes } from './types-gen/routes.ts';
 import { sqlEditorRoutes } from './routes/sqlEditor.ts';
+import { connectionRoutes } from './routes/connection.ts';
 import type { Services } from './services.ts';
 
 export interface AppDeps {
@@ -98,6 +100,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   platform.route('/', organizationRoutes());
   platform.route('/', orgProjectRoutes({ publicHost: deps.publicHost }));
   platform.route('/', projectRoutes({ publicHost: deps.publicHost }));
+  platform.route('/', connectionRoutes());
+  platform.route('/', apiKeyRoutes());
   platform.route('/', pgMetaRoutes());
   platform.route('/', tableExportRoutes({ publicHost: deps.publicHost }));
   platform.route('/', tableImportRoutes());

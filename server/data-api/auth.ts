@@ -1,10 +1,10 @@
 // Who calls the Data API (issue 17): the project's key (`apikey` header, else the bearer token) names the project;
 // the bearer JWT, when one is sent, gives the role and the claims (anon, authenticated, service_role), verified
 // with the project's JWT secret. One platform query per request reads the project's secret, status and settings.
-import { jwtVerify, type JWTPayload } from 'jose';
+import { decodeProtectedHeader, importJWK, jwtVerify, type JWK, type JWTPayload } from 'jose';
 import type pg from 'pg';
 import { recordKeyUse } from '../project-api/keys.ts';
-import { API_KEY_ROLES, type ApiKeyRole } from '../projects/keys.ts';
+import { API_KEY_ROLES, OPAQUE_KEY_ROLE, opaqueKeyType, type ApiKeyRole } from '../projects/keys.ts';
 import { ApiError } from './errors.ts';
 import { DEFAULT_SETTINGS, type DataApiSettings } from './settings.ts';
 
@@ -24,6 +24,10 @@ interface ProjectRow {
   jwt_secret: string;
   db_schema: string[] | null;
   max_rows: number | null;
+  /** The project's live publishable and secret keys (issue 16), as 'type key'. */
+  opaque_keys: string[];
+  /** Public halves of its asymmetric signing keys that still verify tokens (issue 16, spec A5). */
+  signing_keys: JWK[];
 }
 
 const unauthorized = (message: string, code = 'PGRST301') => new ApiError(401, code, message, null, null);
@@ -47,7 +51,11 @@ function projectRow(platform: Pick<pg.Pool, 'query'>, ref: string): Promise<Proj
   if (cached && Date.now() - cached.at < PROJECT_CACHE_MS) return cached.row;
   const row = platform
     .query<ProjectRow>(
-      `select p.id, p.status, s.jwt_secret, d.db_schema, d.max_rows
+      `select p.id, p.status, s.jwt_secret, d.db_schema, d.max_rows,
+              array(select k.type || ' ' || k.api_key from project_api_keys k
+                     where k.project_id = p.id and k.revoked_at is null) as opaque_keys,
+              coalesce((select jsonb_agg(g.public_jwk) from project_signing_keys g
+                         where g.project_id = p.id and g.status <> 'revoked'), '[]'::jsonb) as signing_keys
          from projects p join project_secrets s on s.project_id = p.id
          left join data_api_settings d on d.project_id = p.id
         where p.ref = $1 and p.deletion_requested_at is null`,
@@ -67,6 +75,36 @@ function projectRow(platform: Pick<pg.Pool, 'query'>, ref: string): Promise<Proj
   );
   if (projects.size > 1000) projects.delete(projects.keys().next().value!);
   return row;
+}
+
+/** Drops this process's cached row of a project: a revoked key or a rotated secret is refused from the next request. */
+export function forgetProject(ref: string): void {
+  projects.delete(ref);
+}
+
+/** The role an opaque key of the project gives (publishable → anon, secret → service_role), or null. */
+function opaqueKeyRole(project: ProjectRow, key: string): ApiKeyRole | null {
+  const type = opaqueKeyType(key);
+  if (!type || !project.opaque_keys.includes(`${type} ${key}`)) return null;
+  return OPAQUE_KEY_ROLE[type];
+}
+
+/** Imported public keys by kid; the JWK text is part of the cache key, so a re-created kid cannot be confused. */
+const importedKeys = new Map<string, Promise<CryptoKey | Uint8Array>>();
+
+/** A bearer token signed by one of the project's asymmetric keys (ES256 / RS256, found by kid in its JWKS). */
+async function verifiedAsymmetric(token: string, project: ProjectRow): Promise<JWTPayload> {
+  const header = decodeProtectedHeader(token);
+  const jwk = project.signing_keys.find((key) => key.kid === header.kid && key.alg === header.alg);
+  if (!jwk || (header.alg !== 'ES256' && header.alg !== 'RS256')) throw new Error('no such signing key');
+  const cacheKey = JSON.stringify(jwk);
+  let key = importedKeys.get(cacheKey);
+  if (!key) {
+    key = importJWK(jwk, header.alg);
+    if (importedKeys.size > 1000) importedKeys.clear();
+    importedKeys.set(cacheKey, key);
+  }
+  return (await jwtVerify(token, await key, { algorithms: [header.alg] })).payload;
 }
 
 /**
@@ -107,22 +145,32 @@ export async function authenticate(platform: Pick<pg.Pool, 'query'>, ref: string
   const projectKey = apikey ?? bearer!;
   let keyRole: ApiKeyRole;
   let keyPayload: JWTPayload;
-  try {
-    const payload = await verified(projectKey, project.jwt_secret, secret, 'strata');
-    if (payload.ref !== ref || typeof payload.role !== 'string' || !(API_KEY_ROLES as readonly string[]).includes(payload.role)) {
-      throw new Error('not a key of this project');
+  const opaque = opaqueKeyType(projectKey) !== null;
+  const opaqueRole = opaque ? opaqueKeyRole(project, projectKey) : null;
+  if (opaque) {
+    // A publishable or secret key (issue 16): known and not revoked, else refused like any invalid key.
+    if (!opaqueRole) throw unauthorized('Invalid API key');
+    keyRole = opaqueRole;
+    keyPayload = { role: opaqueRole };
+  } else {
+    try {
+      const payload = await verified(projectKey, project.jwt_secret, secret, 'strata');
+      if (payload.ref !== ref || typeof payload.role !== 'string' || !(API_KEY_ROLES as readonly string[]).includes(payload.role)) {
+        throw new Error('not a key of this project');
+      }
+      keyRole = payload.role as ApiKeyRole;
+      keyPayload = payload;
+    } catch {
+      throw unauthorized('Invalid API key');
     }
-    keyRole = payload.role as ApiKeyRole;
-    keyPayload = payload;
-  } catch {
-    throw unauthorized('Invalid API key');
   }
 
   // The bearer token: any JWT signed with the project's secret whose role is one the API serves (a user's session).
   let claims = keyPayload;
   if (bearer && bearer !== projectKey) {
     try {
-      claims = await verified(bearer, project.jwt_secret, secret);
+      const alg = project.signing_keys.length > 0 ? decodeProtectedHeader(bearer).alg : 'HS256';
+      claims = alg === 'HS256' ? await verified(bearer, project.jwt_secret, secret) : await verifiedAsymmetric(bearer, project);
     } catch (error) {
       const expired = (error as { code?: string }).code === 'ERR_JWT_EXPIRED';
       throw unauthorized(expired ? 'JWT expired' : 'JWT could not be verified', expired ? 'PGRST303' : 'PGRST301');
@@ -137,9 +185,10 @@ export async function authenticate(platform: Pick<pg.Pool, 'query'>, ref: string
 
   const recordKey = `${project.id}:${keyRole}`;
   const now = Date.now();
-  if (now - (lastRecorded.get(recordKey) ?? 0) > RECORD_EVERY_MS) {
+  // spec A2.13's 'Last request' line is about the anon and service_role keys: opaque keys are not recorded there.
+  if (!opaqueRole && now - (lastRecorded.get(recordKey) ?? 0) > RECORD_EVERY_MS) {
     lastRecorded.set(recordKey, now);
-    await recordKeyUse(platform, { projectId: project.id, role: keyRole }).catch(() => lastRecorded.delete(recordKey));
+    await recordKeyUse(platform, { projectId: project.id, role: keyRole, legacy: true }).catch(() => lastRecorded.delete(recordKey));
   }
   return {
     projectId: project.id,

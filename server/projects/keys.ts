@@ -21,3 +21,28 @@ export async function signApiKey(jwtSecret: string, role: ApiKeyRole, ref: strin
     .setExpirationTime(issuedAt + KEY_LIFETIME_SECONDS)
     .sign(new TextEncoder().encode(jwtSecret));
 }
+
+// spec A2.13 / issue 16: the publishable and secret keys next to the legacy JWTs. Opaque random strings, not
+// JWTs: a publishable key acts as anon, a secret key as service_role; a revoked one stops working at once.
+export const OPAQUE_KEY_TYPES = ['publishable', 'secret'] as const;
+export type OpaqueKeyType = (typeof OPAQUE_KEY_TYPES)[number];
+const OPAQUE_PREFIX: Record<OpaqueKeyType, string> = { publishable: 'strata_publishable_', secret: 'strata_secret_' };
+export const OPAQUE_KEY_ROLE: Record<OpaqueKeyType, ApiKeyRole> = { publishable: 'anon', secret: 'service_role' };
+
+export function newOpaqueKey(type: OpaqueKeyType): string {
+  return `${OPAQUE_PREFIX[type]}${randomBytes(type === 'secret' ? 32 : 24).toString('base64url')}`;
+}
+
+/** The type an opaque key claims by its prefix (cheap: the hot path asks it before any lookup), or null for a JWT. */
+export function opaqueKeyType(key: string): OpaqueKeyType | null {
+  if (key.startsWith(OPAQUE_PREFIX.publishable)) return 'publishable';
+  if (key.startsWith(OPAQUE_PREFIX.secret)) return 'secret';
+  return null;
+}
+
+/** What a listing shows of a secret key until it is revealed: its prefix and last four characters. */
+export function maskOpaqueKey(key: string): string {
+  const type = opaqueKeyType(key);
+  const prefix = type ? OPAQUE_PREFIX[type] : '';
+  return `${prefix}${'•'.repeat(8)}${key.slice(-4)}`;
+}

@@ -33,7 +33,7 @@ export async function storageCaller(services: Services, ref: string, headers: He
   const verified = await verifyProjectKey(services.pool, ref, key);
   if (!verified) throw new StorageError(401, 'Unauthorized', 'Invalid API key');
   const status = await projectStatus(services, ref);
-  if (decodeJwt(key).temporary !== true) await recordKeyUse(services.pool, verified);
+  if (verified.legacy && decodeJwt(key).temporary !== true) await recordKeyUse(services.pool, verified);
   const project = await openStorageProject(services, ref, status.id, status.status);
   return { project, role: verified.role };
 }
