@@ -30,6 +30,7 @@ import { upgradeRoutes } from './routes/upgrade.ts';
 import { typesRoutes } from './types-gen/routes.ts';
 import { sqlEditorRoutes } from './routes/sqlEditor.ts';
 import { connectionRoutes } from './routes/connection.ts';
+import { connectionRoutes } from './routes/connection.ts';
 import type { Services } from './services.ts';
 
 export interface AppDeps {
@@ -100,6 +101,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   platform.route('/', organizationRoutes());
   platform.route('/', orgProjectRoutes({ publicHost: deps.publicHost }));
   platform.route('/', projectRoutes({ publicHost: deps.publicHost }));
+  platform.route('/', connectionRoutes());
   platform.route('/', connectionRoutes());
   platform.route('/', apiKeyRoutes());
   platform.route('/', pgMetaRoutes());

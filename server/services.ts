@@ -10,6 +10,7 @@ import { createProvisioner, type Provisioner, type ProvisionStep } from './proje
 import { createArchiveStore, type ArchiveStore } from './lifecycle/archive.ts';
 import type { OperationKind } from './lifecycle/operations.ts';
 import { createLifecycle, type Lifecycle } from './lifecycle/runner.ts';
+import { noPoolers, type Poolers } from './projects/poolers.ts';
 
 export interface Services {
   server: DatabaseServer;
@@ -28,6 +29,8 @@ export interface Services {
    * folder in a running platform, a temporary folder in tests.
    */
   filesDir: string;
+  /** The connection poolers in front of the project databases (spec A2.10, A4.6); they may not run. */
+  poolers: Poolers;
   /** Closes pools after provisioning settles; the server itself is stopped by its owner. */
   close(): Promise<void>;
 }
@@ -65,6 +68,7 @@ export async function createServices(server: DatabaseServer, options: ServicesOp
     ...(options.beforeLifecycleStep ? { beforeStep: options.beforeLifecycleStep } : {}),
   });
   const archives = createArchiveStore(filesDir);
+  const poolers: Poolers = noPoolers();
   // Anything a previous run left half-done is finished now (DESIGN §5: nothing is lost on restart).
   await provisioner.resumePending();
   await lifecycle.resumePending();
@@ -77,7 +81,9 @@ export async function createServices(server: DatabaseServer, options: ServicesOp
     archives,
     postgresVersion,
     filesDir,
+    poolers,
     async close() {
+      await poolers.stop();
       await provisioner.settled();
       await lifecycle.settled();
       await archives.settled();

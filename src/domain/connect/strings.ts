@@ -43,7 +43,8 @@ export function connectionStrings(endpoint: ConnectionEndpoint): Record<ConnectT
 /** A generated string with the real password in place of the placeholder (tests; never shown in the console). */
 export function withPassword(text: string, type: ConnectType, password: string): string {
   const uriShaped = type === 'uri' || type === 'nodejs' || type === 'sqlalchemy' || type === 'jdbc';
-  return text.replace(PASSWORD_PLACEHOLDER, uriShaped ? encodeURIComponent(password) : password);
+  const keywordValue = type === 'golang' || type === 'python';
+  return text.replace(PASSWORD_PLACEHOLDER, uriShaped ? encodeURIComponent(password) : keywordValue ? kv(password) : password);
 }
 
 export interface ConnectStep {
