@@ -7,6 +7,16 @@ import { withTransaction } from '../db/transaction.ts';
 
 const SCHEMA_LOCK = 'strata.storage.schema';
 
+/**
+ * SQL: the sort key of the folder an object is in (issue 15, listing speed). The folder part of the name (up to
+ * its last '/', '' at the bucket's root) with '/' written as chr(1) chr(1) and chr(1) as chr(1) chr(2): the end of
+ * a folder then sorts before any longer folder name, so keys order folders as their names do ('a' < 'a b' <
+ * 'a.b'), one folder's subtree is one key range, and the files of one folder are one key value. The index below
+ * and the listing (listing.ts) use this one expression, so Postgres matches them.
+ */
+export const folderKeySql = (name: string) =>
+  `replace(replace(regexp_replace(${name}, '[^/]*$', ''), chr(1), chr(1) || chr(2)), '/', chr(1) || chr(1))`;
+
 export const STORAGE_SCHEMA_SQL = `
 create schema if not exists storage;
 
@@ -34,6 +44,9 @@ create table if not exists storage.objects (
   last_accessed_at timestamptz not null default now(),
   constraint objects_bucket_id_name_key unique (bucket_id, name)
 );
+
+-- A folder's files in name order, and its sub-folders by a skip over the keys (listing.ts).
+create index if not exists objects_bucket_folder_name on storage.objects (bucket_id, (${folderKeySql('name')}), name);
 
 create table if not exists storage.deleted_objects (
   id bigint generated always as identity primary key,
