@@ -12,10 +12,9 @@ export default defineConfig({
   outputDir: E2E_OUTPUT,
   fullyParallel: false,
   workers: 1,
-  // One retry: e2e/table-list.spec.ts 'closing the active tab…' fails in about 1 run of 3 on this shared 2-core
-  // machine (a closed table tab comes back as a preview tab and the page stays on it — an open race in the
-  // editor's tab/route hand-off, not yet found). A retried pass is listed as 'flaky' in the report, not hidden.
-  retries: 1,
+  // No retries: a failure is a failure. (The table-list tab-close race that once needed one is fixed; its
+  // deterministic test is e2e/table-list.spec.ts 'a tab closed while its page is still loading…'.)
+  retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list']],

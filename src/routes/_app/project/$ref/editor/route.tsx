@@ -1,4 +1,4 @@
-import { Outlet, createFileRoute, getRouteApi, useNavigate, useParams, useRouter } from '@tanstack/react-router';
+import { Outlet, createFileRoute, getRouteApi, useMatchRoute, useNavigate, useRouter } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { fetchSchemas } from '../../../../../api/table-editor.ts';
 import { PROJECT_DETAILS_STALE_MS } from '../../../../../domain/cache.ts';
@@ -65,7 +65,13 @@ function EditorRoute() {
   const schemas = names?.schemas ?? null;
   const schemasError = names?.error ?? null;
   const { schema } = Route.useSearch();
-  const { tableId } = useParams({ strict: false });
+  // The table the URL names. While a navigation is pending that is already the table being opened, not the one still
+  // on screen (the router shows a route once its loader settles): a tab closed in that window is the shown tab, so the
+  // tab bar moves on to the next one. With the shown match's params, the closed tab's page came back once loaded and
+  // re-opened it as a preview (the flaky e2e 'closing the active tab').
+  const matchRoute = useMatchRoute();
+  const tableRoute = { to: '/project/$ref/editor/$tableId', includeSearch: false } as const;
+  const tableId = (matchRoute({ ...tableRoute, pending: true }) || matchRoute(tableRoute) || undefined)?.tableId;
   const navigate = useNavigate();
   const router = useRouter();
   const tabs = useEditorTabs();
