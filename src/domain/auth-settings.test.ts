@@ -9,6 +9,7 @@ import {
   fieldsOf,
   toFormValues,
   validateAuthForm,
+  type AuthFormValues,
   type AuthSettings,
 } from './auth-settings.ts';
 
@@ -86,7 +87,7 @@ describe('auth settings forms', () => {
 
   it('the hook needs a pg-functions URI while it is enabled', () => {
     const page = AUTH_SETTINGS_PAGES.hooks;
-    const values = { ...toFormValues(page, stored), hook_custom_access_token_enabled: true };
+    const values: AuthFormValues = { ...toFormValues(page, stored), hook_custom_access_token_enabled: true };
     expect(validateAuthForm(page, values)).toEqual({ hook_custom_access_token_uri: 'Postgres function is required' });
     values.hook_custom_access_token_uri = 'pg-functions://postgres/public/f; drop table x';
     expect(validateAuthForm(page, values)).toEqual({ hook_custom_access_token_uri: 'Use pg-functions://postgres/{schema}/{function}' });
