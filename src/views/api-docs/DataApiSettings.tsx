@@ -1,7 +1,7 @@
 // /project/{ref}/settings/api (spec A2.2 'Data API', A2.13; issue 17): the project URL, the keys, and the schemas
 // the Data API exposes — shown and changed through GET/PATCH /platform/projects/{ref}/config/postgrest.
 import { useRouter } from '@tanstack/react-router';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { saveExposedSchemasTask, type PostgrestConfig } from '../../actors/api-docs.ts';
 import { API_KEYS_TEXT } from '../../domain/project-status.ts';
 import { Badge } from '../../ui/Badge.tsx';
@@ -18,9 +18,11 @@ export interface DataApiSettingsProps {
   anonKey: string | null;
   serviceKey: string | null;
   config: PostgrestConfig;
+  /** The URL and keys with reveal, copy and JWT status (issue 16, src/views/api-keys/), in place of the plain rows. */
+  keysSection?: ReactNode;
 }
 
-export function DataApiSettings({ projectRef, projectUrl, anonKey, serviceKey, config }: DataApiSettingsProps) {
+export function DataApiSettings({ projectRef, projectUrl, anonKey, serviceKey, config, keysSection }: DataApiSettingsProps) {
   const router = useRouter();
   const [schemas, setSchemas] = useState(config.db_schema.split(',').join(', '));
   const save = useTask(saveExposedSchemasTask, {
@@ -36,17 +38,21 @@ export function DataApiSettings({ projectRef, projectUrl, anonKey, serviceKey, c
   return (
     <div className={css.content}>
       <h1 className={css.title}>Data API</h1>
-      <section className={css.section} aria-labelledby="data-api-url">
-        <h2 className={css.subtitle} id="data-api-url">Project URL</h2>
-        <p className={css.text}>A RESTful endpoint for querying and managing your database.</p>
-        <KeyRow label="URL" value={projectUrl} />
-      </section>
-      <section className={css.section} aria-labelledby="data-api-keys">
-        <h2 className={css.subtitle} id="data-api-keys">Project API keys</h2>
-        {(anonKey === null || serviceKey === null) && <p className={css.text}>{API_KEYS_TEXT.noPermission}</p>}
-        <KeyRow label="anon" badge="public" value={anonKey} />
-        <KeyRow label="service_role" badge="secret" value={serviceKey} />
-      </section>
+      {keysSection ?? (
+        <>
+          <section className={css.section} aria-labelledby="data-api-url">
+            <h2 className={css.subtitle} id="data-api-url">Project URL</h2>
+            <p className={css.text}>A RESTful endpoint for querying and managing your database.</p>
+            <KeyRow label="URL" value={projectUrl} />
+          </section>
+          <section className={css.section} aria-labelledby="data-api-keys">
+            <h2 className={css.subtitle} id="data-api-keys">Project API keys</h2>
+            {(anonKey === null || serviceKey === null) && <p className={css.text}>{API_KEYS_TEXT.noPermission}</p>}
+            <KeyRow label="anon" badge="public" value={anonKey} />
+            <KeyRow label="service_role" badge="secret" value={serviceKey} />
+          </section>
+        </>
+      )}
       <form className={css.section} onSubmit={submit} aria-labelledby="data-api-schemas">
         <h2 className={css.subtitle} id="data-api-schemas">Exposed schemas</h2>
         <TextField
