@@ -29,6 +29,9 @@ import { lifecycleRoutes } from './routes/lifecycle.ts';
 import { upgradeRoutes } from './routes/upgrade.ts';
 import { typesRoutes } from './types-gen/routes.ts';
 import { sqlEditorRoutes } from './routes/sqlEditor.ts';
+import { mcpRoutes } from './mcp/routes.ts';
+import { oauthApiRoutes } from './oauth/apiRoutes.ts';
+import { oauthRoutes } from './oauth/routes.ts';
 import { connectionRoutes } from './routes/connection.ts';
 import { connectionRoutes } from './routes/connection.ts';
 import type { Services } from './services.ts';
@@ -78,6 +81,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/', fileRoutes({ services: deps.services }));
   // Signed, short-lived CSV export links of the table editor (the COPY is streamed, issue 6).
   app.route('/', tableExportDownloadRoutes({ services: deps.services }));
+  // The MCP server and the OAuth 2.1 authorization server that issues its tokens (issue 16, spec C§9).
+  app.route('/', oauthRoutes({ services: deps.services }));
+  app.route('/', mcpRoutes({ services: deps.services, publicHost: deps.publicHost, mode: deps.mode }));
 
   const session = requireSession({ mode: deps.mode, verifyAccessToken: deps.verifyAccessToken });
   const apiBodyLimit = bodyLimit({ maxSize: MAX_API_BODY_BYTES, onError: (c) => c.json({ message: 'Request body too large' }, 413) });
@@ -114,6 +120,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   platform.route('/', backupRoutes({ publicHost: deps.publicHost }));
   platform.route('/', feedbackRoutes());
   platform.route('/', sqlEditorRoutes());
+  platform.route('/', oauthApiRoutes());
   if (deps.devSwitches) platform.route('/', devSwitchRoutes());
   app.route('/api/platform', platform);
 
