@@ -31,6 +31,7 @@ import type { RowSelection } from './selection.ts';
 import { gridFeatures, type GridFeatures } from './features.ts';
 import { cellId, CHECK_COLUMN, HEADER_ROW, isDataCell, moveInGrid, startPosition } from './navigation.ts';
 import * as css from './Grid.css.ts';
+import { useRowWindow } from './useRowWindow.ts';
 
 const features = gridFeatures;
 const helper = createColumnHelper<GridFeatures, Row>();
@@ -85,7 +86,8 @@ export function DataGrid(props: DataGridProps) {
   const sizes = headers.map((header) => header.getSize());
   const offset = canEditRows ? CHECK_WIDTH : 0;
 
-  const rowVirtualizer = useVirtualizer({ count: total, getScrollElement: () => scroller.current, estimateSize: () => css.ROW_HEIGHT, overscan: 10, scrollPaddingStart: HEADER_HEIGHT });
+  // Rows by arithmetic (all ROW_HEIGHT tall): a virtualizer's per-row measurements cost ~0.5 s for 1M rows (issue 25).
+  const rowWindow = useRowWindow(scroller, total, { rowHeight: css.ROW_HEIGHT, overscan: 10, headerHeight: HEADER_HEIGHT });
   const columnVirtualizer = useVirtualizer({ horizontal: true, count: meta.columns.length, getScrollElement: () => scroller.current, estimateSize: (i) => sizes[i] ?? 180, overscan: 3 });
   const sizeKey = sizes.join(',');
   useEffect(() => columnVirtualizer.measure(), [sizeKey, columnVirtualizer]);
@@ -115,7 +117,7 @@ export function DataGrid(props: DataGridProps) {
   }, [props.viewKey]);
 
   // The rows on screen go to the rows machine, which loads what is missing.
-  const virtualRows = rowVirtualizer.getVirtualItems();
+  const virtualRows = rowWindow.items;
   const first = virtualRows[0]?.index ?? 0;
   const last = (virtualRows.at(-1)?.index ?? 0) + 1;
   useEffect(() => actor.send({ type: 'rows.visible', start: first, end: last }), [actor, first, last]);
@@ -136,7 +138,7 @@ export function DataGrid(props: DataGridProps) {
     // A range spans data cells only; moving onto the header or the checkboxes starts over from there.
     if (!extend || !isDataCell(position) || !isDataCell(anchor)) setAnchor(position);
     // The header row is sticky: always in view.
-    if (position.row >= 0) rowVirtualizer.scrollToIndex(position.row, { align: 'auto' });
+    if (position.row >= 0) rowWindow.scrollToIndex(position.row);
     if (position.column >= 0) columnVirtualizer.scrollToIndex(position.column, { align: 'auto' });
     else if (scroller.current) scroller.current.scrollLeft = 0;
   };
@@ -329,7 +331,7 @@ export function DataGrid(props: DataGridProps) {
         onEditColumn={props.onEditColumn}
         onDeleteColumn={props.onDeleteColumn}
       />
-      <div style={{ height: rowVirtualizer.getTotalSize(), width: totalWidth, position: 'relative' }}>
+      <div style={{ height: rowWindow.totalSize, width: totalWidth, position: 'relative' }}>
         {virtualRows.map((item) => {
           const row = rowAt(segments, item.index);
           const checked = isChecked(row);
