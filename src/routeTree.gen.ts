@@ -15,6 +15,7 @@ import { Route as AppRouteRouteImport } from './routes/_app/route'
 import { Route as ForgotPasswordRouteImport } from './routes/forgot-password'
 import { Route as SignInRouteImport } from './routes/sign-in'
 import { Route as SignUpRouteImport } from './routes/sign-up'
+import { Route as AppAuthorizeRouteImport } from './routes/_app/authorize'
 import { Route as AppOrganizationsRouteImport } from './routes/_app/organizations'
 import { Route as AppAccountIndexRouteImport } from './routes/_app/account/index'
 import { Route as AppAccountAuditRouteImport } from './routes/_app/account/audit'
@@ -135,6 +136,11 @@ const SignUpRoute = SignUpRouteImport.update({
   id: '/sign-up',
   path: '/sign-up',
   getParentRoute: () => rootRouteImport,
+} as any)
+const AppAuthorizeRoute = AppAuthorizeRouteImport.update({
+  id: '/authorize',
+  path: '/authorize',
+  getParentRoute: () => AppRouteRoute,
 } as any)
 const AppOrganizationsRoute = AppOrganizationsRouteImport.update({
   id: '/organizations',
@@ -654,6 +660,7 @@ export interface FileRoutesByFullPath {
   '/forgot-password': typeof ForgotPasswordRoute
   '/sign-in': typeof SignInRoute
   '/sign-up': typeof SignUpRoute
+  '/authorize': typeof AppAuthorizeRoute
   '/organizations': typeof AppOrganizationsRoute
   '/org/$slug': typeof AppOrgSlugRouteRouteWithChildren
   '/project/$ref': typeof AppProjectRefRouteRouteWithChildren
@@ -752,6 +759,7 @@ export interface FileRoutesByTo {
   '/forgot-password': typeof ForgotPasswordRoute
   '/sign-in': typeof SignInRoute
   '/sign-up': typeof SignUpRoute
+  '/authorize': typeof AppAuthorizeRoute
   '/organizations': typeof AppOrganizationsRoute
   '/account/audit': typeof AppAccountAuditRoute
   '/account/me': typeof AppAccountMeRoute
@@ -848,6 +856,7 @@ export interface FileRoutesById {
   '/forgot-password': typeof ForgotPasswordRoute
   '/sign-in': typeof SignInRoute
   '/sign-up': typeof SignUpRoute
+  '/_app/authorize': typeof AppAuthorizeRoute
   '/_app/organizations': typeof AppOrganizationsRoute
   '/_app/org/$slug': typeof AppOrgSlugRouteRouteWithChildren
   '/_app/project/$ref': typeof AppProjectRefRouteRouteWithChildren
@@ -948,6 +957,7 @@ export interface FileRouteTypes {
     | '/forgot-password'
     | '/sign-in'
     | '/sign-up'
+    | '/authorize'
     | '/organizations'
     | '/org/$slug'
     | '/project/$ref'
@@ -1046,6 +1056,7 @@ export interface FileRouteTypes {
     | '/forgot-password'
     | '/sign-in'
     | '/sign-up'
+    | '/authorize'
     | '/organizations'
     | '/account/audit'
     | '/account/me'
@@ -1141,6 +1152,7 @@ export interface FileRouteTypes {
     | '/forgot-password'
     | '/sign-in'
     | '/sign-up'
+    | '/_app/authorize'
     | '/_app/organizations'
     | '/_app/org/$slug'
     | '/_app/project/$ref'
@@ -1286,6 +1298,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/sign-up'
       preLoaderRoute: typeof SignUpRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/_app/authorize': {
+      id: '/_app/authorize'
+      path: '/authorize'
+      fullPath: '/authorize'
+      preLoaderRoute: typeof AppAuthorizeRouteImport
+      parentRoute: typeof AppRouteRoute
     }
     '/_app/organizations': {
       id: '/_app/organizations'
@@ -2142,6 +2161,7 @@ const AppProjectRefRouteRouteWithChildren =
   AppProjectRefRouteRoute._addFileChildren(AppProjectRefRouteRouteChildren)
 
 interface AppRouteRouteChildren {
+  AppAuthorizeRoute: typeof AppAuthorizeRoute
   AppOrganizationsRoute: typeof AppOrganizationsRoute
   AppOrgSlugRouteRoute: typeof AppOrgSlugRouteRouteWithChildren
   AppProjectRefRouteRoute: typeof AppProjectRefRouteRouteWithChildren
@@ -2156,6 +2176,7 @@ interface AppRouteRouteChildren {
 }
 
 const AppRouteRouteChildren: AppRouteRouteChildren = {
+  AppAuthorizeRoute: AppAuthorizeRoute,
   AppOrganizationsRoute: AppOrganizationsRoute,
   AppOrgSlugRouteRoute: AppOrgSlugRouteRouteWithChildren,
   AppProjectRefRouteRoute: AppProjectRefRouteRouteWithChildren,
