@@ -1,4 +1,4 @@
-import { Link } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { homeLinkTarget } from '../../domain/navigation/layout.ts';
 import { showsLargeLogo } from '../../domain/navigation/header.ts';
 import { readLastVisitedOrg } from '../../actors/last-visited.ts';
@@ -7,6 +7,9 @@ import { LazyMenuTrigger } from '../../ui/LazyMenuTrigger.tsx';
 import { BranchSwitcher, OrganizationSwitcher, ProjectSwitcher } from './Switchers.tsx';
 import { ThemeMenu } from './ThemeMenu.tsx';
 import { UsageLimitsBadge } from './UsageLimitsBadge.tsx';
+import { Button } from '../../ui/Button.tsx';
+import { DisabledReason } from '../shared/DisabledReason.tsx';
+import { CONNECT_STRINGS } from '../../domain/connect/constants.ts';
 import { useAppContext } from '../shared/useAppContext.ts';
 import type { ShellData } from '../shared/useShellData.ts';
 import * as css from './Header.css.ts';
@@ -36,12 +39,30 @@ export function Header({ data }: { data: ShellData }) {
         </>
       )}
       {data.isPlatform && data.slug && <UsageLimitsBadge key={data.slug} slug={data.slug} />}
+      {data.ref && data.project ? <ConnectButton status={data.project.status} /> : null}
       <div className={css.spacer} />
       <HelpMenu data={data} />
       <ThemeMenu />
       <UserMenu />
     </header>
   );
+}
+
+/** spec A2.10: opens the Connect dialog (?showConnect=true); disabled with its reason unless ACTIVE_HEALTHY. */
+function ConnectButton({ status }: { status: string }) {
+  const navigate = useNavigate();
+  const button = (
+    <Button
+      variant="default"
+      size="tiny"
+      isDisabled={status !== 'ACTIVE_HEALTHY'}
+      data-testid="connect-button"
+      onPress={() => void navigate({ to: '.', search: (prev: Record<string, unknown>) => ({ ...prev, showConnect: true }) })}
+    >
+      {CONNECT_STRINGS.button}
+    </Button>
+  );
+  return status === 'ACTIVE_HEALTHY' ? button : <DisabledReason reason={CONNECT_STRINGS.disabledTooltip}>{button}</DisabledReason>;
 }
 
 // The help and account menus load on intent (ShellMenus.tsx), like the switchers (issue 15: first-load JavaScript).

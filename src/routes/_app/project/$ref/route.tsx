@@ -8,6 +8,7 @@ import { ProjectStatusProvider } from '../../../../views/shared/ProjectStatusCon
 import { ProjectStatusGate } from '../../../../views/project-status/ProjectStatusGate.tsx';
 import { ProjectEditorStateProvider } from '../../../../views/editor/ProjectEditorState.tsx';
 import { ApiDocsSidePanel } from '../../../../views/api-docs/ApiDocsSidePanel.tsx';
+import { ConnectDialogHost } from '../../../../views/connect/ConnectDialogHost.tsx';
 import { PROJECT_DETAILS_STALE_MS } from '../../../../domain/cache.ts';
 import { bool, compact, str } from '../../../../search-params.ts';
 
@@ -46,7 +47,8 @@ export const Route = createFileRoute('/_app/project/$ref')({
 // spec A2.8: every project page sits behind the status screens; one status actor per project (keyed by ref).
 function ProjectLayout() {
   const { project, settings } = Route.useLoaderData();
-  const { trackingId, apiDocs } = Route.useSearch();
+  const search = Route.useSearch();
+  const { trackingId, apiDocs } = search;
   const navigate = useNavigate();
   return (
     <ProjectStatusProvider key={project.ref} project={project}>
@@ -63,6 +65,8 @@ function ProjectLayout() {
           />
         )}
       </ProjectStatusGate>
+      {/* spec A2.10: ?showConnect=true opens the Connect dialog over any project page (only while ACTIVE_HEALTHY) */}
+      <ConnectDialogHost projectRef={project.ref} search={search} />
     </ProjectStatusProvider>
   );
 }
