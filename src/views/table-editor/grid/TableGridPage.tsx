@@ -109,7 +109,9 @@ export function TableGridPage({ project, meta, sorts, filters, onQueryChange, on
     const nextSorts = change.sorts ? knownColumns(parseSorts(serializeSorts(change.sorts)), names) : sorts;
     const nextFilters = change.filters ? knownColumns(parseFilters(serializeFilters(change.filters)), names) : filters;
     rows.send({ type: 'rows.setQuery', table: meta, sorts: nextSorts, filters: nextFilters });
-    onQueryChange(change);
+    // The URL follows in the next task, once the page request has left (it does within this task's microtasks): the
+    // router's navigation re-renders the whole editor and wrote history before the request was sent (issue 25).
+    setTimeout(() => onQueryChange(change), 0);
   };
 
   const expand = (column: ColumnInfo, row: GridRow) =>
