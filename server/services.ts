@@ -11,6 +11,7 @@ import { createArchiveStore, type ArchiveStore } from './lifecycle/archive.ts';
 import type { OperationKind } from './lifecycle/operations.ts';
 import { createLifecycle, type Lifecycle } from './lifecycle/runner.ts';
 import { noPoolers, type Poolers } from './projects/poolers.ts';
+import { startPgbouncerPoolers } from './projects/pgbouncer.ts';
 
 export interface Services {
   server: DatabaseServer;
@@ -43,6 +44,9 @@ export interface ServicesOptions {
   beforeLifecycleStep?: (ref: string, kind: OperationKind, step: string) => Promise<void> | void;
   /** See Services.filesDir; a fresh temporary folder when omitted (tests). */
   filesDir?: string;
+  /** Run Debian's pgbouncer as the transaction and session poolers when it is installed (the platform does; tests
+   *  that need them ask). Without it every pooler method says why it is unavailable. */
+  poolers?: boolean;
 }
 
 export async function createServices(server: DatabaseServer, options: ServicesOptions = {}): Promise<Services> {
@@ -68,7 +72,7 @@ export async function createServices(server: DatabaseServer, options: ServicesOp
     ...(options.beforeLifecycleStep ? { beforeStep: options.beforeLifecycleStep } : {}),
   });
   const archives = createArchiveStore(filesDir);
-  const poolers: Poolers = noPoolers();
+  const poolers: Poolers = options.poolers ? await startPgbouncerPoolers({ server, platform: pool }) : noPoolers();
   // Anything a previous run left half-done is finished now (DESIGN §5: nothing is lost on restart).
   await provisioner.resumePending();
   await lifecycle.resumePending();

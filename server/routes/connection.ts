@@ -58,6 +58,8 @@ export function connectionRoutes(): Hono<AppEnv> {
   routes.get('/projects/:ref/config/supavisor', async (c) => {
     const { services } = c.var;
     const project = await projectAccess(services.pool, c.req.param('ref'), c.var.user.sub);
+    // A project created since the last read joins the poolers now (a no-op when nothing changed).
+    await services.poolers.refresh();
     return c.json(await poolerConfigs(services, project));
   });
 
