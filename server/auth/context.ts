@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import { UUID_PATTERN } from '../../src/api/schemas/auth.ts';
 import { badRequest, forbidden, noAuthorization, sessionNotFound, validationFailed, zodMessage } from './errors.ts';
 import type { SigningKeys } from './keys.ts';
+import type { ProjectMailer } from './mail.ts';
 import type { RateLimiter } from './rate-limits.ts';
 import { findSession, type Aal, type SessionRow } from './sessions.ts';
 import { findUserById, type UserRow } from './users.ts';
@@ -49,6 +50,8 @@ export interface AuthServiceContext {
   sessionLimits: SessionLimits;
   /** GoTrue's mfa_totp_enroll_enabled / mfa_totp_verify_enabled (a project's settings; on by default). */
   mfaTotp: { enroll: boolean; verify: boolean };
+  /** A project's templates and custom SMTP (issue 18); the platform's own auth has none. */
+  mailer?: ProjectMailer | undefined;
 }
 
 export interface SessionLimits {

@@ -9,13 +9,16 @@ import {
   inviteMail,
   magicLinkMail,
   recoveryMail,
-  sendMail,
+  deliverMail,
   signUpMail,
+  type MailKind,
 } from './mail.ts';
 import { issueEmailToken, type PkceRequest, type TokenPurpose } from './one-time-tokens.ts';
 import type { UserRow } from './users.ts';
 
 export type LinkType = 'magiclink' | 'recovery' | 'invite' | 'signup';
+
+const MAIL_KIND: Record<LinkType, MailKind> = { magiclink: 'magic_link', signup: 'confirmation', invite: 'invite', recovery: 'recovery' };
 
 const PURPOSE: Record<LinkType, TokenPurpose> = {
   magiclink: 'login',
@@ -67,7 +70,7 @@ export async function mailEmailLink(
         : type === 'signup'
           ? signUpMail(to, link, code)
           : magicLinkMail(to, link, code);
-  await sendMail(ctx.pool, ctx.log, mail);
+  await deliverMail(ctx, MAIL_KIND[type], mail);
 }
 
 /**
@@ -83,6 +86,6 @@ export async function mailEmailChange(
   const redirectTo = resolveRedirect(ctx, requestedRedirect);
   const issued = await issueEmailToken(ctx.pool, user.id, 'email_change', redirectTo, null, newEmail);
   const link = verifyLink(ctx, issued.linkToken, 'email_change', redirectTo);
-  await sendMail(ctx.pool, ctx.log, emailChangeMail(newEmail.toLowerCase(), link, issued.code));
-  if (user.email) await sendMail(ctx.pool, ctx.log, emailChangeRequestedMail(user.email, newEmail.toLowerCase()));
+  await deliverMail(ctx, 'email_change', emailChangeMail(newEmail.toLowerCase(), link, issued.code));
+  if (user.email) await deliverMail(ctx, null, emailChangeRequestedMail(user.email, newEmail.toLowerCase()));
 }

@@ -11,6 +11,7 @@ import type pg from 'pg';
 import { checkAccessToken, type AccessClaims, type AuthServiceContext, type SessionLimits } from './context.ts';
 import { AuthError, errorBody, forbidden } from './errors.ts';
 import { loadSigningKeys, type SigningKeys } from './keys.ts';
+import type { ProjectMailer } from './mail.ts';
 import { PASSWORD_MIN_LENGTH } from './passwords.ts';
 import { createRateLimiter, RateLimited, resolveRateLimits, type RateLimitOverrides } from './rate-limits.ts';
 import { ADMIN_SECRET_HEADER, registerAdmin, sameSecret } from './routes/admin.ts';
@@ -60,6 +61,8 @@ export interface AuthServiceDeps {
   sessionLimits?: SessionLimits;
   /** TOTP enrolment and verification on (default) or off. */
   mfaTotp?: { enroll: boolean; verify: boolean };
+  /** A project's e-mail templates and custom SMTP server. */
+  mailer?: ProjectMailer;
 }
 
 export interface AuthService {
@@ -164,6 +167,7 @@ export async function createAuthService(deps: AuthServiceDeps): Promise<AuthServ
     passwordMinLength: deps.passwordMinLength ?? PASSWORD_MIN_LENGTH,
     sessionLimits: deps.sessionLimits ?? { timeboxSeconds: 0, inactivitySeconds: 0 },
     mfaTotp: deps.mfaTotp ?? { enroll: true, verify: true },
+    mailer: deps.mailer,
   };
   // A project's inbox opens with its own credential (isInboxReader): no token file, nothing printed.
   if (inboxEnabled && !deps.isInboxReader) publishInboxToken(deps.dataDir, issuer, inboxToken, log);

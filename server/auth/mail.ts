@@ -2,13 +2,47 @@
 // is stored in auth.mail_outbox, shown at GET /auth/v1/local/inbox and printed to the platform log. That is the
 // intended delivery channel here, so links and codes may be logged; passwords and session tokens never are.
 import type { Queryable } from './db.ts';
+import { AuthError } from './errors.ts';
 
 export interface Mail {
   to: string;
   subject: string;
   text: string;
+  /** A project's e-mail template, rendered (server/project-auth/mailer.ts): sent instead of the text. */
+  html?: string;
   link?: string;
   code?: string;
+}
+
+/** The mails that have a template (GoTrue's names). */
+export type MailKind = 'confirmation' | 'magic_link' | 'recovery' | 'invite' | 'email_change';
+
+/** A project's mail settings (issue 18): its templates, and its custom SMTP server when one is set. */
+export interface ProjectMailer {
+  render(kind: MailKind, mail: Mail): Mail;
+  send?: (mail: Mail) => Promise<void>;
+}
+
+/**
+ * A mail of the auth service: shaped by the project's template, kept in the inbox, and handed to the project's
+ * SMTP server when it has one. A server that refuses it fails the request with its reason: the mail's link or
+ * code would otherwise be lost without a word. 500 as GoTrue answers it (auth-js takes a 502 for a network failure
+ * and drops the reason).
+ */
+export async function deliverMail(
+  ctx: { pool: Queryable; log: (line: string) => void; mailer?: ProjectMailer | undefined },
+  kind: MailKind | null,
+  mail: Mail,
+): Promise<void> {
+  const final = kind && ctx.mailer ? ctx.mailer.render(kind, mail) : mail;
+  await sendMail(ctx.pool, ctx.log, final.html === undefined ? final : { ...final, text: final.html });
+  if (ctx.mailer?.send) {
+    try {
+      await ctx.mailer.send(final);
+    } catch (error) {
+      throw new AuthError(500, 'email_send_failed', `Error sending ${kind?.replace('_', ' ') ?? 'notification'} email: ${(error as Error).message}`);
+    }
+  }
 }
 
 export async function sendMail(db: Queryable, log: (line: string) => void, mail: Mail): Promise<void> {

@@ -4,21 +4,26 @@
 import { Hono } from 'hono';
 import { projectAccess } from '../http/access.ts';
 import type { AppEnv } from '../http/env.ts';
-import { errorResponse } from '../http/errors.ts';
+import { badRequest, errorResponse } from '../http/errors.ts';
 import { readBody } from '../http/validate.ts';
-import { authConfigBody, readAuthConfig, saveAuthConfig } from './settings.ts';
+import { SECRET_MASK, authConfigBody, readAuthConfig, saveAuthConfig, withoutSecrets } from './settings.ts';
 
 export function projectAuthConfigRoutes(): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   routes.onError((error, c) => errorResponse(error, c));
   routes.get('/projects/:ref/config/auth', async (c) => {
     const project = await projectAccess(c.var.services.pool, c.req.param('ref'), c.var.user.sub);
-    return c.json(await readAuthConfig(c.var.services.pool, project.id));
+    return c.json(withoutSecrets(await readAuthConfig(c.var.services.pool, project.id)));
   });
   routes.patch('/projects/:ref/config/auth', async (c) => {
     const project = await projectAccess(c.var.services.pool, c.req.param('ref'), c.var.user.sub, 'administrator', 'change the auth settings');
     const body = await readBody(c, authConfigBody);
-    return c.json(await saveAuthConfig(c.var.services.pool, project.id, body));
+    // The mask read back and sent again is no new password.
+    if (body.smtp_pass === SECRET_MASK) delete body.smtp_pass;
+    // Checked on the result: a host set earlier and its sender cleared now is refused as well.
+    const next = { ...(await readAuthConfig(c.var.services.pool, project.id)), ...body };
+    if (next.smtp_host && !next.smtp_admin_email) throw badRequest('A sender e-mail address (smtp_admin_email) is required with a custom SMTP host');
+    return c.json(withoutSecrets(await saveAuthConfig(c.var.services.pool, project.id, body)));
   });
   return routes;
 }

@@ -9,7 +9,7 @@ import { resolveRedirect, withFragment, withQuery } from '../links.ts';
 import { consumeByCode, consumeByLink, createFlowState, type OneTimeTokenRow, type TokenPurpose } from '../one-time-tokens.ts';
 import { addressKey, clientAddress, mailChecks } from '../rate-limits.ts';
 import { signInResponse, type AuthMethod } from '../sessions.ts';
-import { emailChangedMail, sendMail } from '../mail.ts';
+import { deliverMail, emailChangedMail } from '../mail.ts';
 import {
   applyEmailChange,
   findUserByEmail,
@@ -55,7 +55,7 @@ async function userOfToken(ctx: AuthServiceContext, token: OneTimeTokenRow | nul
     if (changed === 'taken') throw emailExists();
     if (changed === 'gone') throw otpExpired();
     if (before?.email && before.email !== changed.email) {
-      await sendMail(ctx.pool, ctx.log, emailChangedMail(before.email, changed.email ?? ''));
+      await deliverMail(ctx, null, emailChangedMail(before.email, changed.email ?? ''));
     }
     return changed;
   }
