@@ -21,6 +21,8 @@ export interface SigningKeys {
   kid: string;
   /** Served at /.well-known/jwks.json; null for a symmetric key (a project's HS256 JWT secret). */
   publicJwk: JWK | null;
+  /** How long access tokens live (a project's jwt_exp); unset: ACCESS_TOKEN_TTL_SECONDS. */
+  ttlSeconds?: number;
   sign(claims: JWTPayload, expiresAtSeconds: number): Promise<string>;
   /** Signature, issuer, audience and expiry; throws jose's errors otherwise. */
   verify(token: string): Promise<JWTPayload>;

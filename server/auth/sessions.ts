@@ -169,7 +169,9 @@ export async function sessionResponse(
   refreshToken: string,
 ) {
   const issuedAt = nowSeconds();
-  const expiresAt = issuedAt + ACCESS_TOKEN_TTL_SECONDS;
+  // A project's jwt_exp (issue 18), else GoTrue's default hour.
+  const ttl = keys.ttlSeconds ?? ACCESS_TOKEN_TTL_SECONDS;
+  const expiresAt = issuedAt + ttl;
   const userJson = await loadUserJson(db, user);
   const accessToken = await keys.sign(
     {
@@ -189,7 +191,7 @@ export async function sessionResponse(
   return {
     access_token: accessToken,
     token_type: 'bearer',
-    expires_in: ACCESS_TOKEN_TTL_SECONDS,
+    expires_in: ttl,
     expires_at: expiresAt,
     refresh_token: refreshToken,
     user: userJson,

@@ -16,6 +16,7 @@ import { apiRole, projectDatabase } from '../projects/names.ts';
 import { IDLE_CONNECTION_MS } from '../projects/pools.ts';
 import type { Services } from '../services.ts';
 import { runAccessTokenHook } from './hook.ts';
+import { projectMailer } from './mailer.ts';
 import { ensureProjectAuthSchema } from './schema.ts';
 import { allowList, rateLimitsOf, withDefaults, type AuthConfig } from './settings.ts';
 
@@ -38,10 +39,16 @@ const AUTH_POOL_MAX = 4;
 export const projectApiUrl = (publicHost: string, ref: string) => `http://${publicHost}/p/${ref}`;
 
 /** The project's access tokens: HS256 with its JWT secret, issued by its own auth URL; the hook may add claims. */
-export function projectSigningKeys(secretText: string, issuer: string, hook: (claims: JWTPayload) => Promise<JWTPayload>): SigningKeys {
+export function projectSigningKeys(
+  secretText: string,
+  issuer: string,
+  hook: (claims: JWTPayload) => Promise<JWTPayload>,
+  ttlSeconds?: number,
+): SigningKeys {
   const secret = new TextEncoder().encode(secretText);
   return {
     kid: '',
+    ...(ttlSeconds ? { ttlSeconds } : {}),
     publicJwk: null,
     async sign(claims, expiresAtSeconds) {
       const final = await hook(claims);
@@ -132,7 +139,7 @@ export function projectAuthRoutes(deps: ProjectAuthDeps): Hono {
     const base = projectApiUrl(deps.publicHost, ref);
     const issuer = `${base}/auth/v1`;
     const hookUri = config.hook_custom_access_token_enabled ? config.hook_custom_access_token_uri : '';
-    const keys = projectSigningKeys(project.jwt_secret, issuer, (claims) => runAccessTokenHook(pool, hookUri, claims));
+    const keys = projectSigningKeys(project.jwt_secret, issuer, (claims) => runAccessTokenHook(pool, hookUri, claims), config.jwt_exp);
     const isServiceRole = async (given: string) => (await projectKeyRole(project.jwt_secret, ref, given)) === 'service_role';
     const service = await createAuthService({
       pool,
@@ -152,6 +159,7 @@ export function projectAuthRoutes(deps: ProjectAuthDeps): Hono {
       rateLimits: rateLimitsOf(config),
       sessionLimits: { timeboxSeconds: config.sessions_timebox, inactivitySeconds: config.sessions_inactivity_timeout },
       mfaTotp: { enroll: config.mfa_totp_enroll_enabled, verify: config.mfa_totp_verify_enabled },
+      mailer: projectMailer(config),
       keys,
       isAdmin: isServiceRole,
       adminCredential: "the project's service_role key",

@@ -78,6 +78,21 @@ describe('session settings', () => {
   });
 });
 
+describe('Advanced settings', () => {
+  it('jwt_exp sets the access token lifetime: the token and the session reply agree', async () => {
+    expect((await patchConfig({ jwt_exp: 10 })).status).toBe(400);
+    await patchConfig({ jwt_exp: 120 });
+    const { session } = await signedIn();
+    const claims = decodeJwt(session.access_token);
+    // iat is jose's clock, exp the service's: a second boundary may fall between them.
+    expect(Math.abs(claims.exp! - claims.iat! - 120)).toBeLessThanOrEqual(1);
+    expect(session.expires_in).toBe(120);
+    await patchConfig({ jwt_exp: 3600 });
+    const later = await signedIn();
+    expect(later.session.expires_in).toBe(3600);
+  });
+});
+
 describe('MFA settings', () => {
   it('TOTP enrolment off is refused with GoTrue code; on again, it enrols', async () => {
     await patchConfig({ mfa_totp_enroll_enabled: false });

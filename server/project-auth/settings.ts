@@ -21,6 +21,11 @@ const perWindow = z.number().int().min(1).max(100_000);
 /** Seconds; 0 turns the limit off (GoTrue's sessions_*). At most a year. */
 const sessionSeconds = z.number().int().min(0).max(365 * 24 * 3600);
 const clientId = z.string().trim().max(500);
+/** Goes into a mail header: no line breaks. */
+const headerText = (max: number) => z.string().trim().max(max).refine((value) => !/[\r\n]/.test(value), 'must be one line');
+const emailAddress = z.string().trim().max(320).refine((value) => value === '' || /^[^\s@<>"]+@[^\s@<>"]+$/.test(value), 'must be an e-mail address');
+const templateSubject = headerText(500);
+const templateContent = z.string().max(50_000);
 
 /**
  * The providers beside e-mail whose settings are stored (issue 18): they sign in through outside services (OAuth
@@ -55,6 +60,36 @@ export const authConfigBody = z
     external_gitlab_client_id: clientId.optional(),
     external_google_enabled: z.boolean().optional(),
     external_google_client_id: clientId.optional(),
+    // Custom SMTP (GoTrue's smtp_*): an empty host means the project's inbox only.
+    smtp_host: z.string().trim().max(253).regex(/^[A-Za-z0-9.:[\]-]*$/, 'must be a host name or address').optional(),
+    smtp_port: z.number().int().min(1).max(65_535).optional(),
+    smtp_user: headerText(500).optional(),
+    smtp_pass: z.string().max(1000).optional(),
+    smtp_admin_email: emailAddress.optional(),
+    smtp_sender_name: headerText(200).optional(),
+    // E-mail templates (GoTrue's mailer_subjects_* / mailer_templates_*_content); empty: the built-in mail.
+    mailer_subjects_confirmation: templateSubject.optional(),
+    mailer_templates_confirmation_content: templateContent.optional(),
+    mailer_subjects_magic_link: templateSubject.optional(),
+    mailer_templates_magic_link_content: templateContent.optional(),
+    mailer_subjects_recovery: templateSubject.optional(),
+    mailer_templates_recovery_content: templateContent.optional(),
+    mailer_subjects_invite: templateSubject.optional(),
+    mailer_templates_invite_content: templateContent.optional(),
+    mailer_subjects_email_change: templateSubject.optional(),
+    mailer_templates_email_change_content: templateContent.optional(),
+    // Advanced: the access token's lifetime in seconds (GoTrue's jwt_exp; its bounds).
+    jwt_exp: z.number().int().min(30).max(604_800).optional(),
+    // Attack Protection and Third-Party Auth: services this platform cannot reach; kept and shown, not used.
+    security_captcha_enabled: z.boolean().optional(),
+    security_captcha_provider: z.enum(['hcaptcha', 'turnstile']).optional(),
+    password_hibp_enabled: z.boolean().optional(),
+    third_party_firebase_enabled: z.boolean().optional(),
+    third_party_firebase_project_id: clientId.optional(),
+    third_party_auth0_enabled: z.boolean().optional(),
+    third_party_auth0_tenant: clientId.optional(),
+    third_party_cognito_enabled: z.boolean().optional(),
+    third_party_cognito_user_pool_id: clientId.optional(),
     hook_custom_access_token_enabled: z.boolean().optional(),
     hook_custom_access_token_uri: z
       .string()
@@ -94,9 +129,39 @@ export const DEFAULT_AUTH_CONFIG: AuthConfig = {
   external_gitlab_client_id: '',
   external_google_enabled: false,
   external_google_client_id: '',
+  smtp_host: '',
+  smtp_port: 587,
+  smtp_user: '',
+  smtp_pass: '',
+  smtp_admin_email: '',
+  smtp_sender_name: '',
+  mailer_subjects_confirmation: '',
+  mailer_templates_confirmation_content: '',
+  mailer_subjects_magic_link: '',
+  mailer_templates_magic_link_content: '',
+  mailer_subjects_recovery: '',
+  mailer_templates_recovery_content: '',
+  mailer_subjects_invite: '',
+  mailer_templates_invite_content: '',
+  mailer_subjects_email_change: '',
+  mailer_templates_email_change_content: '',
+  jwt_exp: 3600,
+  security_captcha_enabled: false,
+  security_captcha_provider: 'hcaptcha',
+  password_hibp_enabled: false,
+  third_party_firebase_enabled: false,
+  third_party_firebase_project_id: '',
+  third_party_auth0_enabled: false,
+  third_party_auth0_tenant: '',
+  third_party_cognito_enabled: false,
+  third_party_cognito_user_pool_id: '',
   hook_custom_access_token_enabled: false,
   hook_custom_access_token_uri: '',
 };
+
+/** What members read: the SMTP password never leaves the platform (a set one shows as this mask). */
+export const SECRET_MASK = '********';
+export const withoutSecrets = (config: AuthConfig): AuthConfig => ({ ...config, smtp_pass: config.smtp_pass ? SECRET_MASK : '' });
 
 export function withDefaults(stored: unknown): AuthConfig {
   const parsed = authConfigBody.safeParse(stored ?? {});
