@@ -9,6 +9,7 @@ import {
   fieldsOf,
   toFormValues,
   validateAuthForm,
+  SECRET_MASK,
   type AuthFormValues,
   type AuthSettings,
 } from './auth-settings.ts';
@@ -39,6 +40,28 @@ const stored: AuthSettings = {
   external_google_client_id: '',
   hook_custom_access_token_enabled: false,
   hook_custom_access_token_uri: '',
+  jwt_exp: 3600,
+  security_captcha_enabled: false,
+  security_captcha_provider: 'hcaptcha',
+  password_hibp_enabled: false,
+  third_party_firebase_enabled: false,
+  third_party_firebase_project_id: '',
+  third_party_auth0_enabled: false,
+  third_party_auth0_tenant: '',
+  third_party_cognito_enabled: false,
+  third_party_cognito_user_pool_id: '',
+  smtp_host: '',
+  smtp_port: 587,
+  smtp_user: '',
+  smtp_pass: '',
+  smtp_admin_email: '',
+  smtp_sender_name: '',
+  ...Object.fromEntries(
+    ['confirmation', 'magic_link', 'recovery', 'invite', 'email_change'].flatMap((id) => [
+      [`mailer_subjects_${id}`, ''],
+      [`mailer_templates_${id}_content`, ''],
+    ]),
+  ),
 };
 
 describe('auth settings forms', () => {
@@ -97,6 +120,20 @@ describe('auth settings forms', () => {
       hook_custom_access_token_enabled: true,
       hook_custom_access_token_uri: 'pg-functions://postgres/public/custom_claims',
     });
+  });
+
+  it('SMTP: a host needs a sender address; the masked password is not sent again unless changed', () => {
+    const page = AUTH_SETTINGS_PAGES.smtp;
+    const saved = { ...stored, smtp_pass: SECRET_MASK };
+    const values: AuthFormValues = { ...toFormValues(page, saved), smtp_host: 'smtp.example.com' };
+    expect(validateAuthForm(page, values)).toEqual({ smtp_admin_email: 'Sender email is required' });
+    values.smtp_admin_email = 'noreply@example.com';
+    values.smtp_host = 'smtp.example.com; rm';
+    expect(validateAuthForm(page, values)).toEqual({ smtp_host: 'Enter a host name or address' });
+    values.smtp_host = 'smtp.example.com';
+    expect(authSettingsPatch(page, saved, values)).toEqual({ smtp_host: 'smtp.example.com', smtp_admin_email: 'noreply@example.com' });
+    values.smtp_pass = 'new secret';
+    expect(authSettingsPatch(page, saved, values).smtp_pass).toBe('new secret');
   });
 
   it('property: any valid number typed reads back as itself after saving', () => {

@@ -42,8 +42,11 @@ export interface TextField extends FieldBase {
   pattern?: RegExp;
   patternMessage?: string;
   placeholder?: string;
-  /** Required while this switch is on. */
+  /** Required while this switch is on, or while this text field is not empty. */
   requiredBy?: string;
+  multiline?: boolean;
+  /** A password: typed hidden; the platform answers a set one as SECRET_MASK and keeps it when sent back. */
+  secret?: boolean;
 }
 export type AuthSettingField = SwitchField | NumberField | UrlField | UrlListField | TextField;
 
@@ -67,6 +70,9 @@ export const HOOK_URI_PATTERN = /^pg-functions:\/\/postgres\/[A-Za-z_][A-Za-z0-9
 const HOUR = 3600;
 const MAX_SESSION_HOURS = 365 * 24;
 
+const OUTSIDE_SERVICE_NOTE = (why: string) =>
+  `This needs an outside service (${why}), which this local platform cannot reach: the settings are stored, and not used here.`;
+
 export const EXTERNAL_PROVIDER_NOTE =
   'This provider signs users in through an outside service, which this local platform cannot reach: its settings are stored, and sign-in with it is not available here.';
 
@@ -76,6 +82,20 @@ const provider = (id: string, name: string): AuthSettingsSection => ({
   fields: [
     { key: `external_${id}_enabled`, label: `Enable ${name} provider`, kind: 'switch' },
     { key: `external_${id}_client_id`, label: 'Client ID', kind: 'text', maxLength: 500 },
+  ],
+});
+
+/** What the platform answers for a stored password (server/project-auth/settings.ts). */
+export const SECRET_MASK = '********';
+
+const TEMPLATE_VARIABLES =
+  'Variables: {{ .ConfirmationURL }} (the link), {{ .Token }} (the 6-digit code), {{ .Email }}, {{ .SiteURL }}. Empty subject and body: the built-in mail.';
+
+const template = (id: string, title: string): AuthSettingsSection => ({
+  title,
+  fields: [
+    { key: `mailer_subjects_${id}`, label: `${title}: subject`, kind: 'text', maxLength: 500 },
+    { key: `mailer_templates_${id}_content`, label: `${title}: body (HTML)`, kind: 'text', maxLength: 50_000, multiline: true },
   ],
 });
 
@@ -182,6 +202,102 @@ export const AUTH_SETTINGS_PAGES = {
       },
     ],
   },
+  templates: {
+    title: 'Email Templates',
+    description: `The mails your users receive. ${TEMPLATE_VARIABLES}`,
+    sections: [
+      template('confirmation', 'Confirm sign up'),
+      template('invite', 'Invite user'),
+      template('magic_link', 'Magic Link'),
+      template('email_change', 'Change Email Address'),
+      template('recovery', 'Reset Password'),
+    ],
+  },
+  smtp: {
+    title: 'SMTP Settings',
+    description: "Send your project's auth mails through your own SMTP server. The project's inbox keeps a copy of every mail either way.",
+    sections: [
+      {
+        title: 'Sender details',
+        fields: [
+          { key: 'smtp_admin_email', label: 'Sender email', description: 'The address mails are sent from.', kind: 'text', maxLength: 320, pattern: /^[^\s@<>"]+@[^\s@<>"]+$/, patternMessage: 'Enter an e-mail address', requiredBy: 'smtp_host', placeholder: 'noreply@example.com' },
+          { key: 'smtp_sender_name', label: 'Sender name', kind: 'text', maxLength: 200, pattern: /^[^\r\n]*$/, patternMessage: 'One line' },
+        ],
+      },
+      {
+        title: 'SMTP provider settings',
+        description: 'TLS is used from the start on port 465, and through STARTTLS when the server offers it; a password goes without TLS only to this machine. Leave the host empty to keep mails in the inbox only.',
+        fields: [
+          { key: 'smtp_host', label: 'Host', kind: 'text', maxLength: 253, pattern: /^[A-Za-z0-9.:[\]-]+$/, patternMessage: 'Enter a host name or address', placeholder: 'smtp.example.com' },
+          { key: 'smtp_port', label: 'Port number', kind: 'number', min: 1, max: 65_535, unit: '' },
+          { key: 'smtp_user', label: 'Username', kind: 'text', maxLength: 500 },
+          { key: 'smtp_pass', label: 'Password', kind: 'text', maxLength: 1000, secret: true },
+        ],
+      },
+    ],
+  },
+  advanced: {
+    title: 'Advanced',
+    description: 'Settings of the auth service itself.',
+    sections: [
+      {
+        title: 'Access tokens',
+        fields: [
+          { key: 'jwt_exp', label: 'Access token (JWT) expiry time', description: 'How long an access token is valid; clients refresh it before it runs out.', kind: 'number', min: 30, max: 604_800, unit: 'seconds' },
+        ],
+      },
+    ],
+  },
+  protection: {
+    title: 'Attack Protection',
+    description: 'Protect sign-up and sign-in from bots and weak passwords.',
+    sections: [
+      {
+        title: 'Bot and Abuse Protection',
+        note: OUTSIDE_SERVICE_NOTE('CAPTCHA checks run on the provider’s servers'),
+        fields: [
+          { key: 'security_captcha_enabled', label: 'Enable CAPTCHA protection', kind: 'switch' },
+          { key: 'security_captcha_provider', label: 'CAPTCHA provider', description: 'hcaptcha or turnstile.', kind: 'text', maxLength: 20, pattern: /^(hcaptcha|turnstile)$/, patternMessage: 'Enter hcaptcha or turnstile' },
+        ],
+      },
+      {
+        title: 'Leaked passwords',
+        note: OUTSIDE_SERVICE_NOTE('the leaked-password list is an outside service'),
+        description: 'Passwords need lower-case and upper-case letters and digits, and a list of the most common passwords is always refused here (weak_password).',
+        fields: [{ key: 'password_hibp_enabled', label: 'Prevent use of leaked passwords', kind: 'switch' }],
+      },
+    ],
+  },
+  'third-party': {
+    title: 'Third-Party Auth',
+    description: 'Accept access tokens issued by another auth provider.',
+    sections: [
+      {
+        title: 'Firebase Auth',
+        note: OUTSIDE_SERVICE_NOTE('their tokens are checked against the provider’s published keys'),
+        fields: [
+          { key: 'third_party_firebase_enabled', label: 'Enable Firebase Auth', kind: 'switch' },
+          { key: 'third_party_firebase_project_id', label: 'Firebase project ID', kind: 'text', maxLength: 500 },
+        ],
+      },
+      {
+        title: 'Auth0',
+        note: OUTSIDE_SERVICE_NOTE('their tokens are checked against the provider’s published keys'),
+        fields: [
+          { key: 'third_party_auth0_enabled', label: 'Enable Auth0', kind: 'switch' },
+          { key: 'third_party_auth0_tenant', label: 'Auth0 tenant', kind: 'text', maxLength: 500 },
+        ],
+      },
+      {
+        title: 'AWS Cognito',
+        note: OUTSIDE_SERVICE_NOTE('their tokens are checked against the provider’s published keys'),
+        fields: [
+          { key: 'third_party_cognito_enabled', label: 'Enable AWS Cognito', kind: 'switch' },
+          { key: 'third_party_cognito_user_pool_id', label: 'User pool ID', kind: 'text', maxLength: 500 },
+        ],
+      },
+    ],
+  },
 } as const satisfies Record<string, AuthSettingsPage>;
 
 export type AuthSettingsPageId = keyof typeof AUTH_SETTINGS_PAGES;
@@ -235,6 +351,9 @@ function isHttpUrl(value: string): boolean {
 /** Globs are allowed in redirect URLs: checked as URLs with their wildcards read as a plain path or host part. */
 const isRedirectPattern = (value: string) => isHttpUrl(value.replace(/\*+/g, 'x'));
 
+/** A switch that is on, or a text that is not empty, makes its dependants required. */
+const required = (value: string | boolean | undefined) => value === true || (typeof value === 'string' && value.trim() !== '');
+
 /** What is wrong with each field, by key; empty when the form may be saved. */
 export function validateAuthForm(page: AuthSettingsPage, values: AuthFormValues): Record<string, string> {
   const errors: Record<string, string> = {};
@@ -255,7 +374,7 @@ export function validateAuthForm(page: AuthSettingsPage, values: AuthFormValues)
       else if (number < field.min || number > field.max) errors[field.key] = `Enter a value from ${field.min} to ${field.max.toLocaleString('en-US')}`;
     } else if (field.kind === 'text') {
       if (text.length > field.maxLength) errors[field.key] = `At most ${field.maxLength} characters`;
-      else if (text === '' && field.requiredBy !== undefined && values[field.requiredBy] === true) errors[field.key] = `${field.label} is required`;
+      else if (text === '' && field.requiredBy !== undefined && required(values[field.requiredBy])) errors[field.key] = `${field.label} is required`;
       else if (text !== '' && field.pattern && !field.pattern.test(text)) errors[field.key] = field.patternMessage ?? 'Not valid';
     }
   }

@@ -144,11 +144,13 @@ function FieldInput({ field, value, error, disabled, onChange }: FieldInputProps
     return (
       <div className={css.numberRow}>
         <TextField {...common} inputMode="numeric" />
-        <span className={css.unit}>{field.unit}</span>
+        {field.unit && <span className={css.unit}>{field.unit}</span>}
       </div>
     );
   }
   if (field.kind === 'urlList') return <TextField {...common} multiline rows={5} monospace placeholder="https://example.com/**" />;
   if (field.kind === 'url') return <TextField {...common} type="url" monospace placeholder="https://example.com" />;
+  if (field.multiline) return <TextField {...common} multiline rows={6} monospace />;
+  if (field.secret) return <TextField {...common} type="password" autoComplete="new-password" />;
   return <TextField {...common} monospace {...(field.placeholder ? { placeholder: field.placeholder } : {})} />;
 }

@@ -1,7 +1,25 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { PendingPage } from '../../../../../views/pages/PendingPage.tsx';
+import { createFileRoute, getRouteApi, useRouter } from '@tanstack/react-router';
+import { loadAuthSettings } from '../../../../../actors/auth-settings.ts';
+import { AUTH_SETTINGS_PAGES } from '../../../../../domain/auth-settings.ts';
+import { AuthSettingsForm } from '../../../../../views/auth-settings/AuthSettingsForm.tsx';
+import { AuthSettingsLoading } from '../../../../../views/auth-settings/AuthSettingsLoading.tsx';
+import { RouteError } from '../../../../../views/errors/RouteError.tsx';
 
+const projectRoute = getRouteApi('/_app/project/$ref');
+
+// spec A2.7 "Configuration: advanced" (issue 18): a form over the project's auth settings (src/domain/auth-settings.ts).
 export const Route = createFileRoute('/_app/project/$ref/auth/advanced')({
-  staticData: { title: "Advanced" },
-  component: () => <PendingPage title="Advanced" area="authentication" />,
+  staticData: { title: 'Advanced' },
+  loader: ({ params }) => loadAuthSettings(params.ref),
+  pendingComponent: AuthSettingsLoading,
+  errorComponent: RouteError,
+  component: AdvancedRoute,
 });
+
+function AdvancedRoute() {
+  const { project } = projectRoute.useLoaderData();
+  const settings = Route.useLoaderData();
+  const router = useRouter();
+  // Keyed by the stored settings: after a save the loader reads them again and the form starts from them.
+  return <AuthSettingsForm key={JSON.stringify(settings)} project={project} page={AUTH_SETTINGS_PAGES['advanced']} settings={settings} onSaved={() => void router.invalidate()} />;
+}
