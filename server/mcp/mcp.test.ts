@@ -280,5 +280,35 @@ describe('MCP tools and access (issue 16)', () => {
     expect((await h.call('POST', '/api/platform/profile/access-tokens', { token: owner.token, body: { name: '' } })).status).toBe(400);
     const json = await fetch(`${origin}/oauth/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
     expect(json.status).toBe(400);
+    const badBasic = await fetch(`${origin}/oauth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${Buffer.from('%E0%A4%A:secret').toString('base64')}` },
+      body: 'grant_type=refresh_token&refresh_token=x',
+    });
+    expect(badBasic.status).toBe(401);
+    const huge = await fetch(`${origin}/oauth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: 'x'.repeat(200_000) });
+    expect(huge.status).toBe(413);
+  });
+
+  it('revokes a grant through /oauth/revoke (RFC 7009)', async () => {
+    const { client, provider } = await connectWithOAuth(owner);
+    await client.close();
+    const revoke = await fetch(`${origin}/oauth/revoke`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ token: provider.saved!.refresh_token!, client_id: provider.info!.client_id }),
+    });
+    expect(revoke.status).toBe(200);
+    // The access token of the same grant stops working too, and the refresh token buys nothing.
+    const after = await fetch(mcpUrl(), {
+      method: 'POST',
+      headers: { authorization: `Bearer ${provider.saved!.access_token}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+    });
+    expect(after.status).toBe(401);
+    expect(await tokenRequest({ grant_type: 'refresh_token', refresh_token: provider.saved!.refresh_token!, client_id: provider.info!.client_id })).toMatchObject({
+      status: 400,
+      body: { error: 'invalid_grant' },
+    });
   });
 });

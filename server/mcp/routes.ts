@@ -2,6 +2,7 @@
 // for bearer tokens only: an OAuth access token issued for this resource, or a personal access token.
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { isMcpFeatureGroup, mcpGroupsForMode, type McpFeatureGroup } from '../../src/domain/mcp.ts';
 import { PROJECT_REF_PATTERN } from '../../src/api/schemas/platformFields.ts';
@@ -15,7 +16,9 @@ import { verifyMcpBearer } from '../oauth/tokens.ts';
 import { buildMcpServer } from './server.ts';
 
 /** A JSON-RPC error body (what MCP clients read), with an HTTP status. */
-const rpcError = (c: Context, status: 400 | 401 | 403 | 404 | 405 | 503, message: string, headers: Record<string, string> = {}) =>
+const MCP_MAX_BODY_BYTES = 8 * 1024 * 1024;
+
+const rpcError = (c: Context, status: 400 | 401 | 403 | 404 | 405 | 413 | 503, message: string, headers: Record<string, string> = {}) =>
   c.json({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }, status, headers);
 
 interface McpQuery {
@@ -52,6 +55,9 @@ export function mcpRoutes(deps: { services: () => Promise<Services>; publicHost:
       exposeHeaders: ['www-authenticate', 'mcp-session-id'],
     }),
   );
+
+  // A JSON-RPC message: execute_sql and apply_migration take at most 1,000,000 characters of SQL.
+  routes.use(MCP_PATH, bodyLimit({ maxSize: MCP_MAX_BODY_BYTES, onError: (c) => rpcError(c, 413, 'Request body too large') }));
 
   routes.all(MCP_PATH, async (c) => {
     const header = c.req.header('authorization');

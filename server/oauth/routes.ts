@@ -3,6 +3,7 @@
 // consent screen (spec A2.14), /oauth/token (authorization_code, refresh_token with rotation), revocation (RFC 7009).
 // These endpoints are for third-party clients that hold no session: CORS is open, and no cookie is ever read.
 import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { logServerError } from '../http/errors.ts';
 import type { Services } from '../services.ts';
@@ -13,6 +14,7 @@ import { describeIssues } from '../http/validate.ts';
 /** The console's consent screen (spec A2.14), under the console's base path. */
 export const CONSENT_PATH = '/dashboard/authorize';
 export const MCP_PATH = '/mcp';
+const OAUTH_MAX_BODY_BYTES = 64 * 1024;
 
 export const issuerOf = (c: Context) => new URL(c.req.url).origin;
 export const mcpResourceOf = (c: Context) => `${issuerOf(c)}${MCP_PATH}`;
@@ -49,7 +51,12 @@ function clientCredentials(c: Context, fields: Record<string, string>): { client
     }
     const colon = decoded.indexOf(':');
     if (colon < 0) throw new OAuthError('invalid_client', 'Malformed Basic credentials', 401);
-    return { clientId: decodeURIComponent(decoded.slice(0, colon)), secret: decodeURIComponent(decoded.slice(colon + 1)) };
+    // RFC 6749 §2.3.1: both parts are form-encoded; a malformed escape is the client's error, not a 500.
+    try {
+      return { clientId: decodeURIComponent(decoded.slice(0, colon)), secret: decodeURIComponent(decoded.slice(colon + 1)) };
+    } catch {
+      throw new OAuthError('invalid_client', 'Malformed Basic credentials', 401);
+    }
   }
   const clientId = fields.client_id;
   if (!clientId) throw new OAuthError('invalid_client', 'client_id is required', 401);
@@ -63,6 +70,8 @@ export function oauthRoutes(deps: { services: () => Promise<Services> }): Hono {
   routes.use('/oauth/register', open);
   routes.use('/oauth/token', open);
   routes.use('/oauth/revoke', open);
+  // Every request here is small; a larger body is refused before it is read.
+  routes.use('/oauth/*', bodyLimit({ maxSize: OAUTH_MAX_BODY_BYTES, onError: (c) => c.json({ error: 'invalid_request', error_description: 'Request body too large' }, 413) }));
 
   const services = async (c: Context): Promise<Services | Response> => {
     try {
