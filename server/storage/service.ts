@@ -10,9 +10,9 @@ import { handleResumable } from './tus.ts';
 
 export function storageServiceRoutes(deps: ServiceDeps): Hono {
   const routes = new Hono();
-  const resumable = async (c: { req: { param(name: string): string | undefined; raw: Request } }) => {
+  const resumable = async (c: { req: { param(name: string): string | undefined; raw: Request }; env: unknown }) => {
     try {
-      return await handleResumable(await deps.services(), c.req.param('ref') ?? '', c.req.raw);
+      return await handleResumable(await deps.services(), c.req.param('ref') ?? '', c.req.raw, c.env);
     } catch (error) {
       // tus clients show the body text: a sentence, not JSON.
       const err = toStorageError(error, 'resumable upload');

@@ -13,6 +13,7 @@ import { assertObjectName } from './names.ts';
 import { copyObject, findObject, moveObject, removeObjects } from './objects.ts';
 import { bucketAndName, handle, jsonBody, type ServiceDeps } from './serviceKit.ts';
 import { signObjectUrl, signedPath, verifyObjectUrl } from './signing.ts';
+import { nodeRequestBody } from './requestBody.ts';
 import { uploadObject } from './upload.ts';
 
 const listBody = z.object({
@@ -170,7 +171,7 @@ export function storageObjectRoutes(deps: ServiceDeps): Hono {
         bucketId,
         name,
         headers: c.req.raw.headers,
-        body: c.req.raw.body,
+        body: nodeRequestBody(c.req.raw, c.env),
         upsert: upsertHeader === undefined ? upsertByDefault : upsertHeader === 'true',
       });
       return c.json({ Id: row.id, Key: `${bucketId}/${name}` });

@@ -16,7 +16,8 @@ export interface UploadRequest {
   bucketId: string;
   name: string;
   headers: Headers;
-  body: ReadableStream<Uint8Array> | null;
+  /** The body as a Node stream (requestBody.ts: the Node request itself under the Node server). */
+  body: Readable;
   upsert: boolean;
 }
 
@@ -28,12 +29,12 @@ export async function uploadObject(project: StorageProject, request: UploadReque
   const headerType = request.headers.get('content-type');
   const declared = Number(request.headers.get('content-length') ?? NaN);
 
-  let source: Readable | ReadableStream<Uint8Array> = request.body ?? Readable.from([]);
+  let source: Readable = request.body;
   let contentType = headerType ?? 'application/octet-stream';
   let cacheControl = request.headers.get('cache-control');
   const boundary = baseMime(headerType) === 'multipart/form-data' ? boundaryOf(headerType) : null;
   if (boundary) {
-    const form = await readMultipart(Readable.fromWeb((request.body ?? new ReadableStream()) as import('node:stream/web').ReadableStream), boundary);
+    const form = await readMultipart(request.body, boundary);
     source = form.file.stream;
     contentType = form.file.contentType ?? 'application/octet-stream';
     cacheControl = form.fields.cacheControl ?? cacheControl;
@@ -43,7 +44,8 @@ export async function uploadObject(project: StorageProject, request: UploadReque
     checkUpload(bucket, globalLimit, contentType, Number.isFinite(declared) ? declared : null);
   }
   if (!request.upsert && (await objectExists(project, request.bucketId, request.name))) {
-    if (source instanceof Readable) source.destroy();
+    // Refused before the bytes are read: the body is left to the server, which drains or drops it after the answer.
+    if (source !== request.body) source.destroy();
     throw duplicate();
   }
   const temp = await writeTemporaryFile(project.folders, source, limit);
