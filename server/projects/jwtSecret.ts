@@ -18,6 +18,7 @@ export interface JwtSecretUpdate {
 const STALE_UPDATE_MS = 60_000;
 
 const running = new Set<Promise<void>>();
+const WAITING_PROGRESS = 'Waiting for the project API to use the new secret';
 
 /** Resolves when every update started by this process has finished (tests, shutdown). */
 export async function jwtSecretUpdatesSettled(): Promise<void> {
@@ -33,7 +34,11 @@ export async function jwtSecretUpdateStatus(db: Pick<pg.Pool, 'query'>, projectI
   const row = rows[0];
   if (!row) return null;
   const { stale, ...update } = row;
-  if (update.status === 'Updating' && stale) return { ...update, status: 'Failed', error: 'The update was interrupted; the previous secret is still in use' };
+  if (update.status === 'Updating' && stale) {
+    // The secret and keys change in one transaction: before it ('Issuing…') nothing changed, after it the new keys stand.
+    const issued = update.progress === WAITING_PROGRESS;
+    return { ...update, status: 'Failed', error: issued ? 'The update was interrupted after the new keys were issued' : 'The update was interrupted; the previous secret is still in use' };
+  }
   return update;
 }
 
@@ -95,7 +100,7 @@ async function rotate(deps: JwtSecretUpdateDeps, project: { id: number; ref: str
       client.release();
     }
     deps.forget(project.ref);
-    await setStatus(deps.pool, project.id, id, 'Updating', 'Waiting for the project API to use the new secret', null);
+    await setStatus(deps.pool, project.id, id, 'Updating', WAITING_PROGRESS, null);
     await new Promise((resolve) => setTimeout(resolve, deps.settleMs));
     await setStatus(deps.pool, project.id, id, 'Updated', null, null);
   } catch (error) {

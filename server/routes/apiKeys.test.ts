@@ -82,6 +82,24 @@ describe('legacy JWT secret rotation', () => {
     await expect(jwtVerify(anon, new TextEncoder().encode(own))).resolves.toBeTruthy();
   });
 
+  it('reads an update cut short by a stopped platform (Updating for over a minute) as Failed, and allows a new one', async () => {
+    const { rows } = await h.services.pool.query<{ id: number }>('select id from projects where ref = $1', [ref]);
+    await h.services.pool.query(
+      `update jwt_secret_updates set status = 'Updating', progress = 'Issuing new API keys', updated_at = now() - interval '2 minutes' where project_id = $1`,
+      [rows[0]!.id],
+    );
+    const read = await h.call('GET', `/api/platform/projects/${ref}/config/secrets/update-status`, { token: owner.token });
+    expect(read.body.update_status).toMatchObject({ status: 'Failed', error: 'The update was interrupted; the previous secret is still in use' });
+    await h.services.pool.query(
+      `update jwt_secret_updates set progress = 'Waiting for the project API to use the new secret' where project_id = $1`,
+      [rows[0]!.id],
+    );
+    const after = await h.call('GET', `/api/platform/projects/${ref}/config/secrets/update-status`, { token: owner.token });
+    expect(after.body.update_status).toMatchObject({ status: 'Failed', error: 'The update was interrupted after the new keys were issued' });
+    expect((await h.call('PATCH', `/api/platform/projects/${ref}/config/secrets`, { token: owner.token, body: {} })).status).toBe(202);
+    expect((await waitForUpdate()).status).toBe('Updated');
+  });
+
   it('needs a member: others get 404, read-only members 403', async () => {
     const stranger = await h.user();
     expect((await h.call('PATCH', `/api/platform/projects/${ref}/config/secrets`, { token: stranger.token, body: {} })).status).toBe(404);
