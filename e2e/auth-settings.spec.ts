@@ -4,9 +4,10 @@ import { savedSessionToken } from './support/project-sql.ts';
 import { SCREENSHOTS, STORAGE_STATE, readFixture } from './support/fixture.ts';
 
 // Authentication settings pages (issue 18, spec A2.7): URL Configuration, Rate Limits, Sign In / Providers,
-// Sessions, MFA and Auth Hooks saved through their forms and read back from the platform; a user signed up through
-// the project's own auth shows in Audit Logs (searched) and in the Overview's figures. axe on every page in both
-// themes; a screenshot of each.
+// Sessions, MFA, Auth Hooks, Email Templates, SMTP, Advanced and Third-Party Auth saved through their forms and read
+// back from the platform; a user signed up through the project's own auth shows in Audit Logs (searched) and in the
+// Overview's figures; the magic link then mailed has the template's subject and body. axe on every page in both
+// themes; screenshots.
 const fx = () => readFixture();
 const stamp = Date.now().toString(36);
 const EMAIL = `audit.${stamp}@example.com`;
@@ -24,6 +25,11 @@ const PAGES = [
   ['hooks', 'Auth Hooks'],
   ['audit-logs', 'Audit Logs'],
   ['overview', 'Authentication Overview'],
+  ['templates', 'Email Templates'],
+  ['smtp', 'SMTP Settings'],
+  ['advanced', 'Advanced'],
+  ['protection', 'Attack Protection'],
+  ['third-party', 'Third-Party Auth'],
 ] as const;
 
 test.describe.configure({ mode: 'serial' });
@@ -163,6 +169,61 @@ test("a sign-up through the project's auth shows in Audit Logs and the Overview"
   await page.screenshot({ path: `${SCREENSHOTS}/auth-overview.png` });
 });
 
+test('Email Templates shape the mail sent; SMTP settings keep the password hidden; Advanced and the outside-service pages save', async () => {
+  const settings = await (await api.get(`/api/platform/projects/${fx().projectRef}/settings`)).json();
+  const keys = settings.service_api_keys as { tags: string; api_key: string }[];
+  const anon = keys.find((k) => k.tags === 'anon')!.api_key;
+  const serviceRole = keys.find((k) => k.tags === 'service_role')!.api_key;
+
+  await open(page, 'templates', 'Email Templates');
+  await page.getByRole('textbox', { name: 'Magic Link: subject' }).fill(`Sign in to Storefront ${stamp}`);
+  await page.getByRole('textbox', { name: 'Magic Link: body (HTML)' }).fill('<p>Hello {{ .Email }}, your code is {{ .Token }}</p>');
+  await page.screenshot({ path: `${SCREENSHOTS}/auth-templates.png` });
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await saved();
+  const otp = await api.post(`/p/${fx().projectRef}/auth/v1/otp`, { headers: { apikey: anon }, data: { email: EMAIL, create_user: false } });
+  expect(otp.ok(), await otp.text()).toBe(true);
+  const inbox = await api.get(`/p/${fx().projectRef}/auth/v1/local/inbox?format=json&email=${encodeURIComponent(EMAIL)}`, {
+    headers: { 'x-strata-inbox-token': serviceRole },
+  });
+  const [mail] = ((await inbox.json()) as { messages: { subject: string; text: string; code: string }[] }).messages;
+  expect(mail?.subject).toBe(`Sign in to Storefront ${stamp}`);
+  expect(mail?.text).toBe(`<p>Hello ${EMAIL}, your code is ${mail?.code}</p>`);
+
+  await open(page, 'smtp', 'SMTP Settings');
+  await page.getByRole('textbox', { name: 'Host' }).fill('127.0.0.1');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('Sender email is required')).toBeVisible();
+  await page.getByRole('textbox', { name: 'Sender email' }).fill('noreply@storefront.example.com');
+  await page.getByRole('textbox', { name: 'Port number' }).fill('2525');
+  await page.getByRole('textbox', { name: 'Username' }).fill('mailer');
+  await page.getByLabel('Password').fill('smtp-secret-1');
+  await page.screenshot({ path: `${SCREENSHOTS}/auth-smtp.png` });
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await saved();
+  const config = await readConfig();
+  expect([config.smtp_host, config.smtp_port, config.smtp_admin_email, config.smtp_pass]).toEqual(['127.0.0.1', 2525, 'noreply@storefront.example.com', '********']);
+  await expect(page.getByLabel('Password')).toHaveValue('********');
+
+  await open(page, 'advanced', 'Advanced');
+  await page.getByRole('textbox', { name: 'Access token (JWT) expiry time' }).fill('10');
+  await expect(page.getByText('Enter a value from 30 to 604,800')).toBeVisible();
+  await page.getByRole('textbox', { name: 'Access token (JWT) expiry time' }).fill('1800');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await saved();
+  expect((await readConfig()).jwt_exp).toBe(1800);
+
+  await open(page, 'protection', 'Attack Protection');
+  await expect(page.getByText(/cannot reach: the settings are stored, and not used here/).first()).toBeVisible();
+  await page.screenshot({ path: `${SCREENSHOTS}/auth-protection.png` });
+  await open(page, 'third-party', 'Third-Party Auth');
+  await toggle('Enable Firebase Auth');
+  await page.getByRole('textbox', { name: 'Firebase project ID' }).fill('storefront-123');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await saved();
+  expect([(await readConfig()).third_party_firebase_enabled, (await readConfig()).third_party_firebase_project_id]).toEqual([true, 'storefront-123']);
+});
+
 async function themedPage(browser: Browser, theme: 'dark' | 'light'): Promise<Page> {
   const context = await browser.newContext({ storageState: STORAGE_STATE, viewport: { width: 1400, height: 900 } });
   await context.addInitScript((value) => window.localStorage.setItem('theme', value), theme);
@@ -171,7 +232,7 @@ async function themedPage(browser: Browser, theme: 'dark' | 'light'): Promise<Pa
 
 for (const theme of ['dark', 'light'] as const) {
   test(`axe on every Authentication settings page, ${theme} theme`, async ({ browser }) => {
-    // Eight pages, axe on each: several seconds a page on this shared machine.
+    // Thirteen pages, axe on each: several seconds a page on this shared machine.
     test.setTimeout(300_000);
     const themed = await themedPage(browser, theme);
     for (const [id, title] of PAGES) {
