@@ -5,6 +5,7 @@ import { adminerPeerBench, printAdminerPeerDetails } from './adminer-peer.ts';
 import { dataApiBench, printDataApiDetails } from './data-api.ts';
 import { firstLoad, printFirstLoadDetails } from './first-load.ts';
 import { gridPasteBench } from './grid-paste.ts';
+import { mcpBench } from './mcp.ts';
 import { platformBench } from './platform.ts';
 import { printProjectsListDetails, projectsListBench } from './projects-list.ts';
 import { printTable, writeResult, type BenchResult } from './support/results.ts';
@@ -31,6 +32,7 @@ const BENCHMARKS: Record<string, { run: () => Promise<BenchResult>; details?: (r
   'table-import': { run: tableImportBench, details: printTableImportDetails },
   'data-api': { run: dataApiBench, details: printDataApiDetails },
   statecharts: { run: statechartsBench },
+  mcp: { run: mcpBench },
 };
 // Not in the default run: it installs Adminer from Debian's packages (issue 25); only `npm run bench -- peer`.
 const ON_REQUEST: typeof BENCHMARKS = { peer: { run: adminerPeerBench, details: printAdminerPeerDetails } };
