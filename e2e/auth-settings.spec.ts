@@ -52,7 +52,8 @@ test.afterAll(async () => {
 
 const open = async (target: Page, id: string, title: string) => {
   await target.goto(`/dashboard/project/${fx().projectRef}/auth/${id}`);
-  await expect(target.getByRole('heading', { name: title, level: 1 })).toBeVisible();
+  // The first page of a fresh platform on this loaded machine can take longer than the default 10 s.
+  await expect(target.getByRole('heading', { name: title, level: 1 })).toBeVisible({ timeout: 30_000 });
 };
 
 /** A switch toggled from the keyboard (react-aria's input is visually hidden under its label). */
