@@ -164,6 +164,13 @@ describe('framework cascade (spec A2.10)', () => {
     expect(MOBILE_FRAMEWORKS.map((f) => f.label)).toEqual(['Expo React Native', 'Flutter', 'Ionic React', 'Swift', 'Android Kotlin', 'Ionic Angular']);
     expect(ORMS.map((f) => f.label)).toEqual(['Prisma', 'Drizzle']);
   });
+  it('Prisma through the transaction pooler turns prepared statements off; direct needs nothing', () => {
+    const env = ORMS[0]!.files![0]!;
+    const pooled = { apiUrl: '', anonKey: '', databaseUrl: 'postgresql://u:[YOUR_PASSWORD]@h:6543/d', directUrl: 'postgresql://u:[YOUR_PASSWORD]@h:5432/d' };
+    expect(env.code(pooled)).toBe('DATABASE_URL="postgresql://u:[YOUR_PASSWORD]@h:6543/d?pgbouncer=true"\nDIRECT_URL="postgresql://u:[YOUR_PASSWORD]@h:5432/d"');
+    expect(env.code({ ...pooled, databaseUrl: pooled.directUrl })).not.toContain('pgbouncer');
+  });
+
   it('follows the path and falls back to the first option for unknown keys', () => {
     expect(selectFramework(APP_FRAMEWORKS, { framework: 'nextjs', using: 'pages' }).path.map((n) => n.key)).toEqual(['nextjs', 'pages', 'supabasejs']);
     expect(selectFramework(APP_FRAMEWORKS, { framework: 'nope', using: 'pages' }).path.map((n) => n.key)).toEqual(['nextjs', 'pages', 'supabasejs']);

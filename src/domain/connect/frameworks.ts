@@ -110,7 +110,12 @@ export const ORMS: FrameworkNode[] = [
     label: 'Prisma',
     guide: 'https://www.prisma.io/docs',
     files: [
-      { name: '.env', language: 'bash', code: ({ databaseUrl, directUrl }) => `DATABASE_URL="${databaseUrl}"\nDIRECT_URL="${directUrl}"` },
+      // Through the transaction pooler Prisma must not prepare statements: its pgbouncer=true switch.
+      {
+        name: '.env',
+        language: 'bash',
+        code: ({ databaseUrl, directUrl }) => `DATABASE_URL="${databaseUrl}${databaseUrl === directUrl ? '' : '?pgbouncer=true'}"\nDIRECT_URL="${directUrl}"`,
+      },
       {
         name: 'prisma/schema.prisma',
         language: 'prisma',
