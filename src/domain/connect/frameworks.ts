@@ -101,7 +101,25 @@ export const MOBILE_FRAMEWORKS: FrameworkNode[] = [
   { key: 'ionicreact', label: 'Ionic React', children: [supabaseJs(webStack('.env', 'VITE_', 'import.meta.env', 'src/supabaseClient.ts', 'src/App.tsx', './supabaseClient'))] },
   { key: 'swift', label: 'Swift', children: [{ key: 'supabaseswift', label: 'supabase-swift', files: [swift] }] },
   { key: 'androidkotlin', label: 'Android Kotlin', children: [{ key: 'supabasekt', label: 'supabase-kt', files: [kotlin] }] },
-  { key: 'ionicangular', label: 'Ionic Angular', children: [supabaseJs(webStack('src/environments/environment.ts', '', 'environment', 'src/app/supabase.service.ts', 'src/app/home/home.page.ts', '../supabase.service'))] },
+  {
+    key: 'ionicangular',
+    label: 'Ionic Angular',
+    children: [
+      supabaseJs([
+        {
+          name: 'src/environments/environment.ts',
+          language: 'ts',
+          code: ({ apiUrl, anonKey }) => `export const environment = {\n  production: false,\n  supabaseUrl: '${apiUrl}',\n  supabaseKey: '${anonKey}',\n};`,
+        },
+        {
+          name: 'src/app/supabase.service.ts',
+          language: 'ts',
+          code: () =>
+            `import { Injectable } from '@angular/core';\nimport { createClient, SupabaseClient } from '@supabase/supabase-js';\nimport { environment } from '../environments/environment';\n\n@Injectable({ providedIn: 'root' })\nexport class SupabaseService {\n  readonly client: SupabaseClient = createClient(environment.supabaseUrl, environment.supabaseKey);\n}`,
+        },
+      ]),
+    ],
+  },
 ];
 
 export const ORMS: FrameworkNode[] = [
