@@ -1,3 +1,4 @@
+import { useRouteContext } from '@tanstack/react-router';
 import { useState } from 'react';
 import { Checkbox, CheckboxGroup, Label } from 'react-aria-components';
 import {
@@ -121,4 +122,14 @@ function ClientSetup({ client, url }: { client: McpClient; url: string }) {
       </a>
     </div>
   );
+}
+
+/**
+ * The MCP tab as the Connect dialog shows it: the mode from the app's config, and the platform's origin as {host}
+ * (the console is served by the platform it talks to).
+ */
+export function ProjectMcpTab({ projectRef }: { projectRef: string }) {
+  const context = useRouteContext({ strict: false }) as { config?: { mode: string } };
+  const platform = context.config?.mode !== 'self-hosted';
+  return <McpTab projectRef={projectRef} platform={platform} base={typeof location === 'undefined' ? undefined : location.origin} />;
 }
