@@ -15,20 +15,23 @@ vi.mock('../../actors/api-keys.ts', async (original) => {
   const real = await original<typeof import('../../actors/api-keys.ts')>();
   const { fromPromise } = await import('xstate');
   const { jwtSecretUpdateMachine } = await import('../../../machines/jwt-secret-update.machine.ts');
+  type UpdateStatusOutput = import('../../../machines/jwt-secret-update.machine.ts').UpdateStatusOutput;
   const { keyRevealMachine } = await import('../../../machines/key-reveal.machine.ts');
-  const status = async () => ({ update_status: h.status ? { change_tracking_id: 'c', status: h.status, progress: null, error: null } : null });
+  const status = async (): Promise<UpdateStatusOutput> => ({
+    update_status: h.status ? { change_tracking_id: 'c', status: h.status, progress: null, error: null } : null,
+  });
   return {
     ...real,
     jwtSecretUpdateWithPlatform: jwtSecretUpdateMachine.provide({
-      actors: { fetchUpdateStatus: fromPromise(status), startUpdate: fromPromise(status) },
+      actors: { fetchUpdateStatus: fromPromise<UpdateStatusOutput, { ref: string }>(status), startUpdate: fromPromise<UpdateStatusOutput, { ref: string }>(status) },
     }),
     keyRevealWithPlatform: keyRevealMachine.provide({
       actors: {
-        revealKey: fromPromise(async ({ input }: { input: { keyId: string } }) => {
+        revealKey: fromPromise<string, { ref: string; keyId: string }>(async ({ input }) => {
           h.reveals.push(input.keyId);
           return `full-${input.keyId}`;
         }),
-        writeClipboard: fromPromise(async () => {}),
+        writeClipboard: fromPromise<void, { text: string }>(async () => {}),
       },
     }),
   };
