@@ -33,7 +33,6 @@ import { mcpRoutes } from './mcp/routes.ts';
 import { oauthApiRoutes } from './oauth/apiRoutes.ts';
 import { oauthRoutes } from './oauth/routes.ts';
 import { connectionRoutes } from './routes/connection.ts';
-import { connectionRoutes } from './routes/connection.ts';
 import type { Services } from './services.ts';
 
 export interface AppDeps {
@@ -107,7 +106,6 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   platform.route('/', organizationRoutes());
   platform.route('/', orgProjectRoutes({ publicHost: deps.publicHost }));
   platform.route('/', projectRoutes({ publicHost: deps.publicHost }));
-  platform.route('/', connectionRoutes());
   platform.route('/', connectionRoutes());
   platform.route('/', apiKeyRoutes());
   platform.route('/', pgMetaRoutes());
