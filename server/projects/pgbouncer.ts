@@ -5,7 +5,7 @@
 // verifier on both sides), so no password is stored anywhere. `refresh` rewrites the databases and users and
 // reloads (SIGHUP) when they changed: a new project, a password reset, a pool setting.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { accessSync, constants, chownSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, chownSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, connect } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
@@ -28,6 +28,52 @@ export function findPgbouncer(): string | null {
     }
   }
   return null;
+}
+
+const RUN_DIR_PREFIX = 'strata-poolers-';
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as { code?: string }).code === 'EPERM';
+  }
+};
+
+/**
+ * Poolers left behind by a platform that was killed (SIGKILL leaves its children running): each run folder names
+ * its platform's pid in owner.pid; when that process is gone, the pgbouncer processes of its pid files are stopped
+ * (only if they are pgbouncer) and the folder removed. Poolers of a live platform are never touched.
+ */
+export function sweepOrphanedPoolers(base = tmpdir()): number {
+  let swept = 0;
+  for (const name of readdirSync(base)) {
+    if (!name.startsWith(RUN_DIR_PREFIX)) continue;
+    const dir = join(base, name);
+    try {
+      const owner = Number(readFileSync(join(dir, 'owner.pid'), 'utf8').trim());
+      if (!Number.isInteger(owner) || owner <= 0 || alive(owner)) continue;
+      for (const file of ['transaction.pid', 'session.pid']) {
+        const pid = Number(readFileSync(join(dir, file), 'utf8').trim());
+        if (!Number.isInteger(pid) || pid <= 0) continue;
+        const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+        if (command.includes('pgbouncer') && command.includes(dir)) process.kill(pid, 'SIGTERM');
+      }
+    } catch {
+      // no owner file yet, a pid file missing, or a process already gone: nothing more to stop
+    }
+    try {
+      const owner = Number(readFileSync(join(dir, 'owner.pid'), 'utf8').trim());
+      if (Number.isInteger(owner) && owner > 0 && !alive(owner)) {
+        rmSync(dir, { recursive: true, force: true });
+        swept++;
+      }
+    } catch {
+      // not ours to remove
+    }
+  }
+  return swept;
 }
 
 async function freePort(): Promise<number> {
@@ -87,7 +133,9 @@ export async function startPgbouncerPoolers(options: {
       return noPoolers('No connection pooler runs on this platform (pgbouncer cannot run as root and there is no postgres user). Use the direct connection.');
     }
   }
-  const dir = mkdtempSync(join(tmpdir(), 'strata-poolers-'));
+  sweepOrphanedPoolers();
+  const dir = mkdtempSync(join(tmpdir(), RUN_DIR_PREFIX));
+  writeFileSync(join(dir, 'owner.pid'), String(process.pid));
   if (uid !== undefined && gid !== undefined) chownSync(dir, uid, gid);
   const own = (path: string) => uid !== undefined && gid !== undefined && chownSync(path, uid, gid);
   const [transactionPort, sessionPort] = [await freePort(), await freePort()];
