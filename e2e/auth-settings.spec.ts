@@ -242,7 +242,7 @@ for (const theme of ['dark', 'light'] as const) {
       await expect(themed.locator('html')).toHaveAttribute('data-theme', theme);
       await expectNoAxeFindings(themed, `auth/${id}, ${theme}`, { soft: true });
     }
-    await themed.screenshot({ path: `${SCREENSHOTS}/auth-overview-${theme}.png` });
+    await themed.screenshot({ path: `${SCREENSHOTS}/auth-third-party-${theme}.png` });
     await themed.context().close();
   });
 }
