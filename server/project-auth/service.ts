@@ -11,7 +11,8 @@ import { createAuthService, type AuthService } from '../auth/index.ts';
 import { AuthError, errorBody } from '../auth/errors.ts';
 import { ACCESS_TOKEN_AUDIENCE, type SigningKeys } from '../auth/keys.ts';
 import { logServerError } from '../http/errors.ts';
-import { API_KEY_ROLES } from '../projects/keys.ts';
+import { verifyProjectKey } from '../project-api/keys.ts';
+import { API_KEY_ROLES, opaqueKeyType } from '../projects/keys.ts';
 import { apiRole, projectDatabase } from '../projects/names.ts';
 import { IDLE_CONNECTION_MS } from '../projects/pools.ts';
 import type { Services } from '../services.ts';
@@ -140,7 +141,11 @@ export function projectAuthRoutes(deps: ProjectAuthDeps): Hono {
     const issuer = `${base}/auth/v1`;
     const hookUri = config.hook_custom_access_token_enabled ? config.hook_custom_access_token_uri : '';
     const keys = projectSigningKeys(project.jwt_secret, issuer, (claims) => runAccessTokenHook(pool, hookUri, claims), config.jwt_exp);
-    const isServiceRole = async (given: string) => (await projectKeyRole(project.jwt_secret, ref, given)) === 'service_role';
+    // The service_role key, or (issue 16) a secret key of the project that is not revoked.
+    const isServiceRole = async (given: string) =>
+      opaqueKeyType(given)
+        ? (await verifyProjectKey(services.pool, ref, given))?.role === 'service_role'
+        : (await projectKeyRole(project.jwt_secret, ref, given)) === 'service_role';
     const service = await createAuthService({
       pool,
       issuer,
@@ -202,7 +207,9 @@ export function projectAuthRoutes(deps: ProjectAuthDeps): Hono {
     if (!KEYLESS(c.req.path, c.req.method)) {
       const apikey = c.req.header('apikey')?.trim();
       if (!apikey) return failure(401, 'no_api_key', 'No API key found in request');
-      if (!(await projectKeyRole(project.jwt_secret, ref, apikey))) return failure(401, 'invalid_api_key', 'Invalid API key');
+      // A legacy anon/service_role JWT, or (issue 16) a publishable or secret key that is not revoked.
+      const known = opaqueKeyType(apikey) ? await verifyProjectKey(services.pool, ref, apikey) : await projectKeyRole(project.jwt_secret, ref, apikey);
+      if (!known) return failure(401, 'invalid_api_key', 'Invalid API key');
     }
     if (project.status !== 'ACTIVE_HEALTHY') {
       return failure(503, 'project_unavailable', project.status === 'INACTIVE' ? 'The project is paused: restore it to use its API' : `The project is not running (status ${project.status})`);

@@ -148,6 +148,12 @@ describe('publishable and secret keys', () => {
     // Only in the apikey header, without a bearer: still that key's role.
     expect((await h.app.request(`/p/${ref}/rest/v1/`, { headers: { apikey: secretKey } })).status).toBe(200);
 
+    // The project's auth takes them too: the publishable key as a client key, the secret key for the admin API.
+    const auth = (path: string, key: string) => h.app.request(`/p/${ref}/auth/v1${path}`, { headers: { apikey: key, authorization: `Bearer ${key}` } });
+    expect((await auth('/settings', publishable.body.api_key)).status).toBe(200);
+    expect((await auth('/admin/users', secretKey)).status).toBe(200);
+    expect((await auth('/admin/users', publishable.body.api_key)).status).toBe(403);
+
     // Forged: right prefix, wrong body; another project's key; a revoked one.
     expect((await storage('strata_secret_' + 'A'.repeat(43))).status).toBe(401);
     expect((await rest('strata_secret_' + 'A'.repeat(43))).status).toBe(401);
@@ -155,6 +161,7 @@ describe('publishable and secret keys', () => {
     expect(revoke.status).toBe(200);
     expect((await storage(secretKey)).status).toBe(401);
     expect((await rest(secretKey)).status).toBe(401);
+    expect((await auth('/settings', secretKey)).status).toBe(401);
     expect((await h.call('DELETE', `/api/platform/projects/${ref}/api-keys/${secret.body.id}`, { token: owner.token })).status).toBe(404);
     const afterRevoke = await h.call('GET', `/api/platform/projects/${ref}/api-keys`, { token: owner.token });
     expect(afterRevoke.body.some((k: { id: string }) => k.id === secret.body.id)).toBe(false);
