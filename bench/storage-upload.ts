@@ -24,7 +24,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pipeline } from 'node:stream/promises';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { uploadChunkSize } from '../src/domain/storage-uploads.ts';
 import { freshContext, launchBrowser } from './support/browser.ts';
@@ -130,6 +130,7 @@ export async function storageUploadBench(): Promise<BenchResult> {
     const storage = `${platform.url}/p/${ref}/storage/v1`;
     const chunkSize = uploadChunkSize(SIZE);
     const serverPid = platform.child.pid!;
+    const loadAtStart = loadavg().map((l) => Math.round(l * 10) / 10);
     const rssBefore = rssMB(serverPid);
     const browserBefore = browserRssMB();
     const raw: number[] = [];
@@ -210,6 +211,8 @@ export async function storageUploadBench(): Promise<BenchResult> {
       },
       { tus: median(raw) / TARGET },
       {
+        // The machine is shared: its 1/5/15-minute load averages when the runs began and ended.
+        loadAverage: { start: loadAtStart, end: loadavg().map((l) => Math.round(l * 10) / 10) },
         sizeBytes: SIZE,
         chunkSize,
         rawMiBps: raw.map(mibps),
