@@ -2,8 +2,8 @@
 // the checks of what was typed.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { AUTH_SETTINGS_PAGES } from './auth-settings-pages.ts';
 import {
-  AUTH_SETTINGS_PAGES,
   authSettingsPatch,
   canChangeAuthSettings,
   fieldsOf,

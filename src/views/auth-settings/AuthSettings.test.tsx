@@ -3,7 +3,8 @@ import '../../ui/testing/jsdom.ts';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AuditLogPage, AuditLogRequest } from '../../domain/auth-audit.ts';
-import { AUTH_SETTINGS_PAGES, type AuthSettings } from '../../domain/auth-settings.ts';
+import { AUTH_SETTINGS_PAGES } from '../../domain/auth-settings-pages.ts';
+import type { AuthSettings } from '../../domain/auth-settings.ts';
 
 // The Authentication settings forms and the audit log page (issue 18) with their effects replaced: the save, the
 // audit log read, the member's role.

@@ -1,6 +1,6 @@
 import { createFileRoute, getRouteApi, useRouter } from '@tanstack/react-router';
 import { loadAuthSettings } from '../../../../../actors/auth-settings.ts';
-import { AUTH_SETTINGS_PAGES } from '../../../../../domain/auth-settings.ts';
+import { AUTH_SETTINGS_PAGES } from '../../../../../domain/auth-settings-pages.ts';
 import { AuthSettingsForm } from '../../../../../views/auth-settings/AuthSettingsForm.tsx';
 import { AuthSettingsLoading } from '../../../../../views/auth-settings/AuthSettingsLoading.tsx';
 import { RouteError } from '../../../../../views/errors/RouteError.tsx';
