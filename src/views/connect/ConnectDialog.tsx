@@ -3,7 +3,7 @@
 // the URL), so a copied address opens the same dialog.
 import { useNavigate } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import type { Key } from 'react-aria-components';
 import { connectDialogWithPlatform } from '../../actors/connect.ts';
 import {
@@ -25,11 +25,21 @@ import { devInspect } from '../../dev/live-inspect.ts';
 import { DirectTab } from './DirectTab.tsx';
 import { FrameworkTab } from './FrameworkTab.tsx';
 
-/** The tabs shown: the MCP tab waits for the platform's MCP server (issue 16, part 2). */
-const tabsFor = (flags: Flags) => visibleConnectTabs((flag) => isEnabled(flags, flag as FlagName)).filter((tab) => tab !== 'mcp');
+/** The tabs shown (spec A2.10): the flagged ones when their flag is on, and MCP when the page gives its view. */
+const tabsFor = (flags: Flags, mcp: boolean) => visibleConnectTabs((flag) => isEnabled(flags, flag as FlagName)).filter((tab) => mcp || tab !== 'mcp');
 
-export function ConnectDialog({ projectRef, status, search, flags }: { projectRef: string; status: string; search: ConnectSearch; flags: Flags }) {
-  const tabs = useMemo(() => tabsFor(flags), [flags]);
+export interface ConnectDialogProps {
+  projectRef: string;
+  status: string;
+  search: ConnectSearch;
+  flags: Flags;
+  /** The MCP tab's content (another view area: the route composes it in). */
+  mcpTab?: ReactNode;
+}
+
+export function ConnectDialog({ projectRef, status, search, flags, mcpTab }: ConnectDialogProps) {
+  const hasMcp = mcpTab !== undefined;
+  const tabs = useMemo(() => tabsFor(flags, hasMcp), [flags, hasMcp]);
   const actor = useActorRef(connectDialogWithPlatform, { input: { ref: projectRef, status, tabs, search }, inspect: devInspect });
   // The router owns the URL (DESIGN §3): forward its Connect parameters and the project's status into the actor.
   useEffect(() => {
@@ -88,7 +98,9 @@ export function ConnectDialog({ projectRef, status, search, flags }: { projectRe
                   <DirectTab projectRef={projectRef} info={info} params={params} onChange={go} />
                 ) : tab === 'frameworks' || tab === 'mobiles' || tab === 'orms' ? (
                   <FrameworkTab tab={tab} projectRef={projectRef} info={info} params={params} onChange={go} />
-                ) : null}
+                ) : (
+                  mcpTab
+                )}
               </TabPanel>
             ))}
           </Tabs>
