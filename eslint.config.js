@@ -20,13 +20,10 @@ const viewAreas = readdirSync(join(import.meta.dirname, 'src/views'), { withFile
   .map((entry) => entry.name);
 
 // Areas that are the shared area of a group of views, besides src/views/shared/: src/views/editor holds what both
-// editors show (B2.2 tabs and recent items, the role picker, the database picker); src/views/mcp is the Connect
-// dialog's MCP tab.
+// editors show (B2.2 tabs and recent items, the role picker, the database picker).
 const sharedAreas = {
   'sql-editor': ['./editor'],
   'table-editor': ['./editor'],
-  // The Connect dialog shows the MCP tab (src/views/mcp, issue 16).
-  connect: ['./mcp'],
 };
 
 // Imports across areas that stay until their owners move them (paths relative to src/views/): none left (issue 15
