@@ -97,6 +97,12 @@ for (const theme of ['dark', 'light'] as const) {
       await expectNoAxeFindings(page, `Connect dialog, ${tab}, ${theme}`);
       await page.screenshot({ path: `${SCREENSHOTS}/connect-${tab.toLowerCase().replace(/ /g, '-')}-${theme}.png` });
     }
+    // The MCP tab (its content is the MCP view's, composed in by the project route).
+    await dialog.getByRole('tab', { name: 'MCP' }).click();
+    await expect(dialog.getByRole('tab', { name: 'MCP' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page).toHaveURL(/connectTab=mcp/);
+    await expectNoAxeFindings(page, `Connect dialog, MCP, ${theme}`);
+    await page.screenshot({ path: `${SCREENSHOTS}/connect-mcp-${theme}.png` });
     // The cascade: another framework picks its own first 'Using'.
     await dialog.getByRole('tab', { name: 'App Frameworks' }).click();
     await dialog.getByRole('button', { name: /Framework/ }).click();

@@ -9,6 +9,7 @@ import { ProjectStatusGate } from '../../../../views/project-status/ProjectStatu
 import { ProjectEditorStateProvider } from '../../../../views/editor/ProjectEditorState.tsx';
 import { ApiDocsSidePanel } from '../../../../views/api-docs/ApiDocsSidePanel.tsx';
 import { ConnectDialogHost } from '../../../../views/connect/ConnectDialogHost.tsx';
+import { ProjectMcpTab } from '../../../../views/mcp/McpTab.tsx';
 import { PROJECT_DETAILS_STALE_MS } from '../../../../domain/cache.ts';
 import { bool, compact, str } from '../../../../search-params.ts';
 
@@ -66,7 +67,7 @@ function ProjectLayout() {
         )}
       </ProjectStatusGate>
       {/* spec A2.10: ?showConnect=true opens the Connect dialog over any project page (only while ACTIVE_HEALTHY) */}
-      <ConnectDialogHost projectRef={project.ref} search={search} />
+      <ConnectDialogHost projectRef={project.ref} search={search} mcpTab={<ProjectMcpTab projectRef={project.ref} />} />
     </ProjectStatusProvider>
   );
 }
