@@ -23,6 +23,9 @@ const USER_SCOPED = new Set([
   'GET /api/platform/profile/permissions',
   // The exit survey arrives as the project goes away; without orgSlug it names nothing of anyone else's.
   'POST /api/platform/feedback/downgrade',
+  // The caller's own personal access tokens (/account/tokens), like the profile.
+  'GET /api/platform/profile/access-tokens',
+  'POST /api/platform/profile/access-tokens',
 ]);
 
 const MOVES_STATUS = /\/(pause|restore|restart|resize|upgrade)$/;
@@ -43,6 +46,7 @@ function validBody(route: ApiRoute): unknown {
   if (key.endsWith('/restore')) return { postgres_engine: '15', release_channel: 'ga' };
   if (key.endsWith('/upgrade')) return { target_version: '15', release_channel: 'ga' };
   if (key.endsWith('/backups/download')) return { id: 1 };
+  if (key.endsWith('/oauth/authorizations/:id/consent')) return { action: 'deny' };
   if (key.endsWith('/feedback/downgrade')) return { projectRef: ref, orgSlug: slug, reasons: '- Too expensive', additionalFeedback: '', exitAction: 'delete' };
   if (route.method === 'PATCH') return { name: 'renamed', plan: 'pro', organization_requires_mfa: false, usage_billing_enabled: false };
   if (key === 'POST /api/platform/organizations') return { name: 'Mine', plan: 'free' };
