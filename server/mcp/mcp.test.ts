@@ -212,6 +212,25 @@ describe('MCP tools and access (issue 16)', () => {
     await client.close();
   });
 
+  it('the storage group lists the project’s buckets and its storage settings; other groups are not offered', async () => {
+    const created = await h.call('POST', `/api/platform/storage/${ref}/buckets`, {
+      token: owner.token,
+      body: { id: 'mcp-avatars', public: true, file_size_limit: 1024 },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBeLessThan(300);
+    const { client } = await connectWithOAuth(owner, `?project_ref=${ref}&features=storage`);
+    const tools = (await client.listTools()).tools.map((tool) => tool.name).sort();
+    expect(tools).toEqual(['get_storage_config', 'list_storage_buckets']);
+    const buckets = JSON.parse(textOf(await client.callTool({ name: 'list_storage_buckets', arguments: {} })));
+    expect(buckets).toEqual(expect.arrayContaining([expect.objectContaining({ id: 'mcp-avatars', public: true, file_size_limit: 1024 })]));
+    const config = JSON.parse(textOf(await client.callTool({ name: 'get_storage_config', arguments: {} })));
+    expect(config.fileSizeLimit).toBeGreaterThan(0);
+    // Scoped to this project: another ref is refused, not listed.
+    const other = await client.callTool({ name: 'list_storage_buckets', arguments: { project_id: 'abcdefghijklmnopqrst' } });
+    expect(other.isError).toBe(true);
+    await client.close();
+  });
+
   it('personal access tokens work as bearer tokens until revoked; other users get nothing of the project', async () => {
     const created = await h.call('POST', '/api/platform/profile/access-tokens', { token: owner.token, body: { name: 'laptop' } });
     expect(created.status).toBe(201);

@@ -5,6 +5,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import type { McpFeatureGroup } from '../../src/domain/mcp.ts';
 import { HttpError } from '../http/errors.ts';
+import { StorageError } from '../storage/errors.ts';
 import {
   applyMigration,
   authLogs,
@@ -14,9 +15,11 @@ import {
   listMigrations,
   listOrganizations,
   listProjects,
+  listStorageBuckets,
   listTables,
   projectUrl,
   publishableKeys,
+  storageConfig,
   type ToolContext,
 } from './tools.ts';
 
@@ -27,7 +30,7 @@ export interface McpServerOptions extends ToolContext {
 }
 
 /** Groups with tools on this platform; the others are accepted in the URL and say so in the instructions. */
-export const IMPLEMENTED_GROUPS: readonly McpFeatureGroup[] = ['account', 'database', 'debugging', 'development'];
+export const IMPLEMENTED_GROUPS: readonly McpFeatureGroup[] = ['account', 'database', 'debugging', 'development', 'storage'];
 
 const text = (value: unknown): CallToolResult => ({
   content: [{ type: 'text', text: typeof value === 'string' ? value : JSON.stringify(value, null, 2) }],
@@ -39,6 +42,8 @@ function failure(error: unknown): CallToolResult {
     const formatted = typeof error.body.formattedError === 'string' ? error.body.formattedError : null;
     return { isError: true, content: [{ type: 'text', text: formatted ?? error.message }] };
   }
+  // The storage service's own refusals (a paused project, a missing bucket) read as they do in its API.
+  if (error instanceof StorageError) return { isError: true, content: [{ type: 'text', text: error.message }] };
   throw error;
 }
 
@@ -191,6 +196,19 @@ export function buildMcpServer(options: McpServerOptions): McpServer {
         annotations: { readOnlyHint: true },
       },
       ({ project_id, limit }) => run(() => authLogs(options, refOf(project_id), limit)),
+    );
+  }
+
+  if (has('storage')) {
+    server.registerTool(
+      'list_storage_buckets',
+      { description: 'Lists the project’s storage buckets with their rules.', inputSchema: { project_id: projectId }, annotations: { readOnlyHint: true } },
+      ({ project_id }) => run(() => listStorageBuckets(options, refOf(project_id))),
+    );
+    server.registerTool(
+      'get_storage_config',
+      { description: 'Gets the project’s storage settings (the global upload size limit, in bytes).', inputSchema: { project_id: projectId }, annotations: { readOnlyHint: true } },
+      ({ project_id }) => run(() => storageConfig(options, refOf(project_id))),
     );
   }
 

@@ -8,6 +8,10 @@ import { EXTENSIONS_SQL } from '../pgmeta/introspection.ts';
 import { runQueryJson, sqlError } from '../pgmeta/query.ts';
 import { projectEndpoint } from '../routes/projectJson.ts';
 import type { Services } from '../services.ts';
+import type { Bucket } from '../../src/api/schemas/storage.ts';
+import { listBuckets } from '../storage/buckets.ts';
+import { openStorageProject } from '../storage/project.ts';
+import { globalFileSizeLimit } from '../storage/settings.ts';
 
 export interface ToolContext {
   services: Services;
@@ -186,4 +190,16 @@ export async function listProjects(ctx: ToolContext): Promise<unknown[]> {
 
 export async function getProject(ctx: ToolContext, ref: string): Promise<unknown> {
   return projectSummary(await projectAccess(ctx.services.pool, ref, ctx.userId));
+}
+
+/** The storage group (A3 'Storage'): the project's buckets with their rules, as the console's storage explorer lists them. */
+export async function listStorageBuckets(ctx: ToolContext, ref: string): Promise<Bucket[]> {
+  const project = await projectAccess(ctx.services.pool, ref, ctx.userId);
+  return listBuckets(await openStorageProject(ctx.services, project.ref, project.id, project.status));
+}
+
+/** The project's storage settings (spec B3): the global upload size limit every bucket's own limit falls under. */
+export async function storageConfig(ctx: ToolContext, ref: string): Promise<{ fileSizeLimit: number }> {
+  const project = await projectAccess(ctx.services.pool, ref, ctx.userId);
+  return { fileSizeLimit: await globalFileSizeLimit(ctx.services.pool, project.id) };
 }
