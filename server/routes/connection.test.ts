@@ -1,7 +1,10 @@
 // Connection settings (issue 16, spec A2.10, A4.6): the strings the Connect dialog builds connect for real (psql with
 // the URI and PSQL forms, node-postgres with the Node.js form), the password reset really changes the password, the
 // pooler settings are checked and saved, and every route checks session and membership.
-import { execFile } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -52,7 +55,52 @@ async function nodePg(nodeForm: string, password: string) {
   }
 }
 
+/** Whether a client program is installed (.ci/run installs PHP with PDO pgsql, a JRE and Debian's JDBC driver). */
+function canRun(command: string, args: string[], expect?: RegExp): boolean {
+  try {
+    const out = execFileSync(command, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    return expect ? expect.test(out) : true;
+  } catch {
+    return false;
+  }
+}
+const PHP_PDO_PGSQL = canRun('php', ['-m'], /pdo_pgsql/);
+const JDBC_JAR = '/usr/share/java/postgresql.jar';
+const JAVA_JDBC = existsSync(JDBC_JAR) && canRun('java', ['-version']);
+
+/** PHP's PDO with the PHP form (a DSN), as the dialog's snippet uses it. */
+async function phpPdo(dsn: string) {
+  const code = "$pdo = new PDO(getenv('DATABASE_DSN')); echo $pdo->query('select current_user')->fetchColumn();";
+  const { stdout } = await run('php', ['-r', code], { env: { ...process.env, DATABASE_DSN: dsn } });
+  return stdout.trim();
+}
+
+/** Java with Debian's PostgreSQL JDBC driver and the JDBC form (a single-file program, run from its source). */
+async function javaJdbc(url: string) {
+  const dir = mkdtempSync(join(tmpdir(), 'strata-jdbc-'));
+  const source = join(dir, 'Connect.java');
+  writeFileSync(
+    source,
+    `public class Connect { public static void main(String[] a) throws Exception {
+       try (var c = java.sql.DriverManager.getConnection(System.getenv("JDBC_URL"));
+            var r = c.createStatement().executeQuery("select current_user")) { r.next(); System.out.print(r.getString(1)); } } }`,
+  );
+  const { stdout } = await run('java', ['-cp', JDBC_JAR, source], { env: { ...process.env, JDBC_URL: url }, timeout: 60_000 });
+  return stdout.trim();
+}
+
 describe('connection strings connect (spec A2.10)', () => {
+  it.skipIf(!PHP_PDO_PGSQL)('PHP: PDO connects with the PHP form (needs php with pdo_pgsql)', async () => {
+    const target = await endpoint();
+    expect(await phpPdo(withPassword(connectionStrings(target).php, 'php', PASSWORD))).toBe(target.user);
+    await expect(phpPdo(withPassword(connectionStrings(target).php, 'php', 'not the password'))).rejects.toThrow(/password authentication failed/);
+  });
+
+  it.skipIf(!JAVA_JDBC)('Java: the JDBC driver connects with the JDBC form (needs a JRE and Debian’s JDBC driver)', async () => {
+    const target = await endpoint();
+    expect(await javaJdbc(withPassword(connectionStrings(target).jdbc, 'jdbc', PASSWORD))).toBe(target.user);
+  }, 90_000);
+
   it('psql with the URI form, psql with the PSQL form, node-postgres with the Node.js form', async () => {
     const target = await endpoint();
     const strings = connectionStrings(target);

@@ -96,6 +96,13 @@ describe('connection strings (spec A3, A2.10)', () => {
     );
   });
 
+  it('a password with spaces or quotes goes into the PHP form quoted, as libpq reads the DSN (found by connecting)', () => {
+    const php = connectionStrings(endpoint).php;
+    expect(withPassword(php, 'php', 'correct horse battery')).toBe(php.replace(PASSWORD_PLACEHOLDER, "'correct horse battery'"));
+    expect(withPassword(php, 'php', "it's\\x")).toBe(php.replace(PASSWORD_PLACEHOLDER, "'it\\'s\\\\x'"));
+    expect(withPassword(php, 'php', 'plain-Pass_1.2')).toBe(php.replace(PASSWORD_PLACEHOLDER, 'plain-Pass_1.2'));
+  });
+
   it('quotes key/value parameters that need it', () => {
     expect(connectionStrings({ ...endpoint, user: "o'neil x" }).golang).toContain("user='o\\'neil x'");
   });

@@ -43,7 +43,10 @@ export function connectionStrings(endpoint: ConnectionEndpoint): Record<ConnectT
 /** A generated string with the real password in place of the placeholder (tests; never shown in the console). */
 export function withPassword(text: string, type: ConnectType, password: string): string {
   const uriShaped = type === 'uri' || type === 'nodejs' || type === 'sqlalchemy' || type === 'jdbc';
-  const keywordValue = type === 'golang' || type === 'python';
+  // PHP's PDO pgsql hands its DSN to libpq as a keyword/value string (each ';' turned into a space), so a password
+  // with a space or quote needs libpq's quoting there too. A ';' inside a password cannot survive that conversion:
+  // such a password goes as PDO's third argument instead.
+  const keywordValue = type === 'golang' || type === 'python' || type === 'php';
   return text.replace(PASSWORD_PLACEHOLDER, uriShaped ? encodeURIComponent(password) : keywordValue ? kv(password) : password);
 }
 
