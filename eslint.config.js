@@ -24,6 +24,8 @@ const viewAreas = readdirSync(join(import.meta.dirname, 'src/views'), { withFile
 const sharedAreas = {
   'sql-editor': ['./editor'],
   'table-editor': ['./editor'],
+  // The Users page's 'Impersonate user' sets the editors' role picker (issue 18).
+  'auth-users': ['./editor'],
 };
 
 // Imports across areas that stay until their owners move them (paths relative to src/views/): none left (issue 15

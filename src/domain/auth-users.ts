@@ -179,6 +179,8 @@ export const AUTH_USERS_TEXT = {
   sendRecovery: 'Send password recovery',
   sendMagicLink: 'Send magic link',
   deleteUser: 'Delete user',
+  impersonate: 'Impersonate user',
+  impersonating: (label: string) => `Impersonating ${label}: the table and SQL editors now read as this user (authenticated role, their claims), so RLS policies apply`,
   searchLabel: 'Search by email, phone or user ID',
   noUsers: 'No users in your project',
   noUsersDescription: 'There are no users that exist in your project yet',

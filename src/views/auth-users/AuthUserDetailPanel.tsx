@@ -38,6 +38,11 @@ export function AuthUserDetailPanel({ projectRef, user, canWrite, onClose, onAct
         )}
         <section aria-labelledby="auth-user-actions" className={css.form}>
           <h3 id="auth-user-actions" className={css.sectionTitle}>Actions</h3>
+          <div className={css.toolbar}>
+            <Button size="tiny" variant="default" onPress={() => onAction('impersonate', user)}>
+              {AUTH_USERS_TEXT.impersonate}
+            </Button>
+          </div>
           <AllowedOr allowed={canWrite} reason={AUTH_USERS_REFUSED}>
             <div className={css.toolbar}>
               <Button size="tiny" variant="default" isDisabled={!canWrite || !user.email} onPress={() => onAction('recovery', user)}>

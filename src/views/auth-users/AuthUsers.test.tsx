@@ -12,6 +12,22 @@ const h = vi.hoisted(() => ({
   answer: null as null | ((request: AuthUsersPageRequest) => Promise<AuthUsersPage>),
 }));
 vi.mock('../shared/useProjectRole.ts', () => ({ useProjectRole: () => h.role }));
+// The editors' impersonation actor (the pure machine, as the project layout runs it) and the router's navigate.
+const nav = vi.hoisted(() => ({ calls: [] as unknown[] }));
+vi.mock('@tanstack/react-router', async (original) => ({
+  ...(await original<typeof import('@tanstack/react-router')>()),
+  useNavigate: () => (to: unknown) => {
+    nav.calls.push(to);
+    return Promise.resolve();
+  },
+}));
+const impersonation = vi.hoisted(() => ({ actor: null as null | import('xstate').AnyActorRef }));
+vi.mock('../editor/ImpersonationContext.tsx', async () => {
+  const { createActor } = await import('xstate');
+  const { roleImpersonationMachine } = await import('../../../machines/role-impersonation.machine.ts');
+  impersonation.actor = createActor(roleImpersonationMachine, { input: { recentSearches: [] } }).start();
+  return { useImpersonation: () => impersonation.actor };
+});
 vi.mock('../shared/ProjectPausedCard.tsx', () => ({ ProjectPausedCard: () => <p>paused project card</p> }));
 vi.mock('../shared/ProjectStatusContext.tsx', async () => {
   const { createActor, createMachine } = await import('xstate');
@@ -44,6 +60,8 @@ const ADA: AuthUserRow = {
 };
 
 beforeEach(() => {
+  nav.calls = [];
+  impersonation.actor?.send({ type: 'impersonation.clear' });
   h.role = 'owner';
   h.requests = [];
   h.answer = async () => ({ users: [ADA], next: null });
@@ -97,6 +115,19 @@ describe('Authentication → Users page (issue 18)', () => {
     const add = screen.getByRole('button', { name: 'Add user' });
     expect(add.hasAttribute('disabled') || add.getAttribute('data-disabled') !== null).toBe(true);
     expect(screen.getByRole('img', { name: 'You need additional permissions to manage users' })).toBeTruthy();
+  });
+
+  it('Impersonate user in the detail panel gives the editors this user as the authenticated role and opens the table editor', async () => {
+    h.role = 'read_only'; // reading as a user is not a write: a read-only member may too
+    render(<AuthUsers project={project} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'View user ada@example.com' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Impersonate user' }));
+    expect(impersonation.actor!.getSnapshot().context.choice).toEqual({
+      type: 'postgrest',
+      role: 'authenticated',
+      user: { id: ADA.id, email: ADA.email },
+    });
+    expect(nav.calls).toEqual([{ to: '/project/$ref/editor', params: { ref: 'abc' } }]);
   });
 
   it('a paused project shows the shared paused card and reads no users', () => {

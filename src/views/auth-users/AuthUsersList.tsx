@@ -170,6 +170,7 @@ function UserRow({ user, canWrite, onOpen, onAction }: { user: AuthUserRow; canW
             onAction={(key) => onAction(key as UserAction, user)}
           >
             <MenuItem id="view">View user</MenuItem>
+            <MenuItem id="impersonate">{AUTH_USERS_TEXT.impersonate}</MenuItem>
             <MenuItem id="recovery" textValue={AUTH_USERS_TEXT.sendRecovery} description={refused ?? noMail}>{AUTH_USERS_TEXT.sendRecovery}</MenuItem>
             <MenuItem id="magicLink" textValue={AUTH_USERS_TEXT.sendMagicLink} description={refused ?? noMail}>{AUTH_USERS_TEXT.sendMagicLink}</MenuItem>
             <MenuItem id="delete" textValue={AUTH_USERS_TEXT.deleteUser} description={refused} isDestructive>{AUTH_USERS_TEXT.deleteUser}</MenuItem>

@@ -7,7 +7,7 @@ import { toast } from '../../ui/toast.ts';
 import { useTask } from '../shared/useTask.ts';
 import * as css from './AuthUsers.css.ts';
 
-export type UserAction = 'view' | 'recovery' | 'magicLink' | 'delete';
+export type UserAction = 'view' | 'impersonate' | 'recovery' | 'magicLink' | 'delete';
 
 export function useUserMailActions(projectRef: string) {
   const recovery = useTask(sendRecoveryTask, {
