@@ -74,3 +74,25 @@ test('finds a project user by part of her address and shows only her rows under 
   await expect(grid.getByText('ada two')).toBeVisible();
   await expect(grid.getByText('bob one')).toHaveCount(0);
 });
+
+test('Authentication → Users: Impersonate user opens the editors as her; her table shows only her rows', async () => {
+  await page.goto(`/dashboard/project/${fx().projectRef}/auth/users`);
+  await page.getByRole('searchbox').fill(`bob.${stamp}`);
+  await page.getByRole('button', { name: `View user ${bob}` }).click();
+  const panel = page.getByRole('dialog', { name: `User ${bob}` });
+  await panel.getByRole('button', { name: 'Impersonate user' }).click();
+  await expect(page).toHaveURL(new RegExp(`/project/${fx().projectRef}/editor`));
+  await expect(page.getByText(`Impersonating ${bob}`)).toBeVisible();
+
+  // Within the loaded console, as a link would (a reload would start a new console with no impersonation).
+  await page.evaluate((next) => {
+    window.history.pushState({}, '', next);
+    window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
+  }, `/dashboard/project/${fx().projectRef}/editor/${tableId}?schema=${SCHEMA}`);
+  const grid = page.getByRole('grid');
+  await expect(page.getByRole('button', { name: /^Role: authenticated/ })).toBeVisible();
+  await expect(grid.getByText('bob one')).toBeVisible();
+  await expect(grid.getByText('ada one')).toHaveCount(0);
+  await expect(grid.getByText('ada two')).toHaveCount(0);
+  await page.screenshot({ path: `${SCREENSHOTS}/impersonation-from-users-page.png` });
+});
