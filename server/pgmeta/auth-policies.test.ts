@@ -13,6 +13,7 @@ import {
   deletePolicyScript,
   editPolicyScript,
   emptyPolicyDraft,
+  policyRolesQuery,
   setRlsScript,
 } from '../../src/domain/auth-policies.ts';
 
@@ -70,6 +71,14 @@ describe('policies on Postgres', () => {
     expect((await fetchPolicyTables(ref, 'public', 'TODO')).map((t) => t.name)).toEqual(['todos']);
     expect(await fetchPolicyTables(ref, 'public', "'; drop table todos; --")).toEqual([]);
   });
+
+  it('offers the API roles for a policy, and no platform or other project role', async () => {
+    const other = await h.activeProject(owner);
+    const roles = (await sql(policyRolesQuery.query)).map((row) => row.name);
+    expect(roles).toEqual(expect.arrayContaining(['anon', 'authenticated', 'service_role']));
+    expect(roles.filter((name) => typeof name === 'string' && (name.startsWith('strata_') || name.startsWith('pg_')))).toEqual([]);
+    expect(roles.some((name) => typeof name === 'string' && name.includes(other))).toBe(false);
+  }, 120_000);
 
   it('reads hostile schema, table, policy names and every field of a policy', async () => {
     expect(await fetchPolicyTables(ref, HOSTILE_SCHEMA)).toEqual([

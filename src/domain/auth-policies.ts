@@ -157,9 +157,13 @@ order by nspname`,
   parameters: [],
 };
 
-/** Roles a policy may name (Postgres's own pg_* roles left out). */
+/**
+ * Roles a policy may name: Postgres's own pg_* roles left out, and the platform's strata_* roles (each project's
+ * owner and the platform's own): the local platform keeps every project in one cluster, so they would name other
+ * projects to this project's members.
+ */
 export const policyRolesQuery: Statement = {
-  query: `select rolname as name from pg_roles where rolname not like 'pg\\_%' order by rolname`,
+  query: `select rolname as name from pg_roles where rolname not like 'pg\\_%' and rolname not like 'strata\\_%' order by rolname`,
   parameters: [],
 };
 
