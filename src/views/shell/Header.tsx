@@ -49,7 +49,7 @@ export function Header({ data }: { data: ShellData }) {
 }
 
 /** spec A2.10: opens the Connect dialog (?showConnect=true); disabled with its reason unless ACTIVE_HEALTHY. */
-function ConnectButton({ status }: { status: string }) {
+export function ConnectButton({ status }: { status: string }) {
   const navigate = useNavigate();
   const button = (
     <Button
