@@ -331,3 +331,36 @@ describe('MCP tools and access (issue 16)', () => {
     });
   });
 });
+
+// Last in the file: it uses up this address's registration and token allowance for the rest of the window.
+describe('rate limits on the session-less OAuth endpoints', () => {
+  it('dynamic registration and the token endpoint answer 429 with Retry-After once a client address is over its limit', async () => {
+    const register = () =>
+      fetch(`${origin}/oauth/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ redirect_uris: ['http://127.0.0.1:9/cb'], client_name: 'flood', token_endpoint_auth_method: 'none' }),
+      });
+    const statuses: number[] = [];
+    let refused: Response | undefined;
+    for (let i = 0; i < 40 && !refused; i++) {
+      const response = await register();
+      statuses.push(response.status);
+      if (response.status === 429) refused = response;
+    }
+    // sign_in_sign_ups: 30 per 5 minutes, some already used by the tests above.
+    expect(statuses.filter((status) => status === 201).length).toBeGreaterThan(0);
+    expect(statuses.length).toBeLessThanOrEqual(31);
+    expect(refused?.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(await refused!.json()).toEqual({ error: 'too_many_requests', error_description: 'Request rate limit reached' });
+    expect((await register()).status).toBe(429);
+
+    // The token endpoint counts before it checks the client, so guessing client secrets is limited too.
+    const token = () => tokenRequest({ grant_type: 'refresh_token', refresh_token: 'nope', client_id: 'no-such-client' });
+    const answers: number[] = [];
+    for (let i = 0; i < 160 && answers.at(-1) !== 429; i++) answers.push((await token()).status);
+    expect(answers.at(-1)).toBe(429);
+    expect(answers.length).toBeLessThanOrEqual(151);
+    expect(new Set(answers.slice(0, -1))).toEqual(new Set([401]));
+  }, 120_000);
+});

@@ -5,6 +5,7 @@
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
+import { clientAddress, createRateLimiter, RateLimited, resolveRateLimits, type RateLimiter, type RateLimitName } from '../auth/rate-limits.ts';
 import { logServerError } from '../http/errors.ts';
 import type { Services } from '../services.ts';
 import { clientAuthenticates, findClient, redirectUriProblem, registerClient, registrationBody, SUPPORTED_GRANT_TYPES } from './clients.ts';
@@ -73,6 +74,24 @@ export function oauthRoutes(deps: { services: () => Promise<Services> }): Hono {
   // Every request here is small; a larger body is refused before it is read.
   routes.use('/oauth/*', bodyLimit({ maxSize: OAUTH_MAX_BODY_BYTES, onError: (c) => c.json({ error: 'invalid_request', error_description: 'Request body too large' }, 413) }));
 
+  // Registration and the token endpoint hold no session, so they are limited per client address (the socket's, as
+  // the auth service does), on the auth service's counters in the platform database (so processes agree) under keys
+  // of their own: registration as a sign-up (sign_in_sign_ups), token exchanges as refreshes (token_refresh).
+  let limiter: RateLimiter | null = null;
+  const limited = async (c: Context, svc: Services, limit: RateLimitName): Promise<Response | null> => {
+    limiter ??= createRateLimiter(svc.pool, resolveRateLimits(undefined, () => {}));
+    try {
+      await limiter.take([{ limit, key: `oauth:${clientAddress(c)}` }]);
+      return null;
+    } catch (error) {
+      if (!(error instanceof RateLimited)) throw error;
+      return c.json({ error: 'too_many_requests', error_description: 'Request rate limit reached' }, 429, {
+        'retry-after': String(error.retryAfterSeconds),
+        'cache-control': 'no-store',
+      });
+    }
+  };
+
   const services = async (c: Context): Promise<Services | Response> => {
     try {
       return await deps.services();
@@ -113,6 +132,8 @@ export function oauthRoutes(deps: { services: () => Promise<Services> }): Hono {
   routes.post('/oauth/register', async (c) => {
     const svc = await services(c);
     if (svc instanceof Response) return svc;
+    const refused = await limited(c, svc, 'sign_in_sign_ups');
+    if (refused) return refused;
     let body: unknown;
     try {
       body = await c.req.json();
@@ -178,6 +199,8 @@ export function oauthRoutes(deps: { services: () => Promise<Services> }): Hono {
   routes.post('/oauth/token', async (c) => {
     const svc = await services(c);
     if (svc instanceof Response) return svc;
+    const refused = await limited(c, svc, 'token_refresh');
+    if (refused) return refused;
     try {
       const fields = await formFields(c);
       const { clientId, secret } = clientCredentials(c, fields);
