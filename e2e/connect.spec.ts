@@ -131,7 +131,9 @@ test('Database Settings: resetting the password changes it for real (old refused
   await page.getByLabel('New database password').fill(next);
   await expect(page.getByRole('button', { name: 'Reset database password' })).toBeEnabled();
   await page.getByRole('button', { name: 'Reset database password' }).click();
-  await expect(page.getByText('Database password updated')).toBeVisible();
+  // The answer waits for the platform's poolers to take the new verifier (pgbouncer is restarted: up to ~8 s, more
+  // when another project's change is queued before it).
+  await expect(page.getByText('Database password updated')).toBeVisible({ timeout: 30_000 });
   await expect(psql(uri.replace('[YOUR_PASSWORD]', encodeURIComponent(DB_PASSWORD)))).rejects.toThrow(/password authentication failed/);
   expect(await psql(uri.replace('[YOUR_PASSWORD]', encodeURIComponent(next)))).toMatch(/^strata_/);
   // Back to the fixture's password.

@@ -118,6 +118,8 @@ test('deny on the consent screen: the client hears access_denied and gets no cod
   expect(back.searchParams.get('error')).toBe('access_denied');
   expect(back.searchParams.get('code')).toBeNull();
   expect(back.searchParams.get('state')).toBe(client.state);
+  // The redirect's page has loaded before the next navigation (else page.goto is interrupted by it).
+  await expect(page.getByRole('heading', { name: 'Back in the client' })).toBeVisible();
   // The answered request cannot be answered again.
   await page.goto(consentUrl);
   await expect(page.getByRole('alert')).toContainText('does not exist, has expired or was already answered');
