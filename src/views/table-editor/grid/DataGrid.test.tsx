@@ -5,39 +5,19 @@
 import '../../../ui/testing/jsdom.ts';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { tableRowsMachine, type FetchCountInput, type FetchRowsInput, type SaveCellInput } from '../../../../machines/table-rows.machine.ts';
 import type { FetchedPage } from '../../../domain/table-editor/row-segments.ts';
 import type { RowCount } from '../../../domain/table-editor/row-count.ts';
 import type { GridRow } from '../../../domain/table-editor/rows.ts';
-import type { ColumnInfo, TableMeta } from '../../../domain/table-editor/types.ts';
+import type { TableMeta } from '../../../domain/table-editor/types.ts';
+import { row, tableMeta, withLaidOutScrollElement } from './grid-test-fixtures.ts';
 import { DataGrid, type DataGridProps } from './DataGrid.tsx';
 import { EMPTY_SELECTION, type RowSelection } from './selection.ts';
 
-const column = (name: string, format: string): ColumnInfo => ({ name, format, is_nullable: true, is_updatable: true, is_generated: false, identity_generation: null } as unknown as ColumnInfo);
-const meta: TableMeta = {
-  id: 7, schema: 'public', name: 'items', type: 'r', comment: null, rls_enabled: false, relationships: [], estimated_rows: 3,
-  primary_keys: ['id'], columns: [column('id', 'int8'), column('name', 'text')],
-};
-const row = (i: number): GridRow => ({ values: { id: String(i + 1), name: `item ${i + 1}` }, truncated: [], cursor: [String(i + 1)], key: { id: String(i + 1) } });
-
-// The virtualizer measures its scroll element; jsdom lays nothing out.
-const sizes = { clientHeight: 400, clientWidth: 1000 };
-const saved: Partial<Record<keyof typeof sizes, PropertyDescriptor | undefined>> = {};
-beforeAll(() => {
-  for (const [name, value] of Object.entries(sizes) as Array<[keyof typeof sizes, number]>) {
-    saved[name] = Object.getOwnPropertyDescriptor(HTMLElement.prototype, name);
-    Object.defineProperty(HTMLElement.prototype, name, { configurable: true, get: () => value });
-  }
-});
-afterAll(() => {
-  for (const name of Object.keys(sizes) as Array<keyof typeof sizes>) {
-    const descriptor = saved[name];
-    if (descriptor) Object.defineProperty(HTMLElement.prototype, name, descriptor);
-    else delete (HTMLElement.prototype as unknown as Record<string, unknown>)[name];
-  }
-});
+const meta: TableMeta = tableMeta('items', 3);
+withLaidOutScrollElement();
 
 function setup(overrides: Partial<DataGridProps> = {}) {
   const saves: SaveCellInput[] = [];

@@ -3,41 +3,20 @@
 // table (issue 25: a virtualizer's per-row measurements cost ~0.5 s of script and GC when the count landed).
 import '../../../ui/testing/jsdom.ts';
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { tableRowsMachine, type FetchCountInput, type FetchRowsInput } from '../../../../machines/table-rows.machine.ts';
 import type { FetchedPage } from '../../../domain/table-editor/row-segments.ts';
 import type { RowCount } from '../../../domain/table-editor/row-count.ts';
-import type { GridRow } from '../../../domain/table-editor/rows.ts';
-import type { ColumnInfo, TableMeta } from '../../../domain/table-editor/types.ts';
+import type { TableMeta } from '../../../domain/table-editor/types.ts';
+import { row, tableMeta, withLaidOutScrollElement } from './grid-test-fixtures.ts';
 import { DataGrid } from './DataGrid.tsx';
 import { EMPTY_SELECTION } from './selection.ts';
 import { ROW_HEIGHT } from './Grid.css.ts';
 
 const TOTAL = 1_000_000;
-const column = (name: string, format: string): ColumnInfo => ({ name, format, is_nullable: true, is_updatable: true, is_generated: false, identity_generation: null } as unknown as ColumnInfo);
-const meta: TableMeta = {
-  id: 7, schema: 'public', name: 'big', type: 'r', comment: null, rls_enabled: false, relationships: [], estimated_rows: TOTAL,
-  primary_keys: ['id'], columns: [column('id', 'int8'), column('name', 'text')],
-};
-const row = (i: number): GridRow => ({ values: { id: String(i + 1), name: `item ${i + 1}` }, truncated: [], cursor: [String(i + 1)], key: { id: String(i + 1) } });
-
-// jsdom lays nothing out: the scroll element says it is 400 px tall (and 1000 wide, for the columns).
-const sizes = { clientHeight: 400, clientWidth: 1000 };
-const saved: Partial<Record<keyof typeof sizes, PropertyDescriptor | undefined>> = {};
-beforeAll(() => {
-  for (const [name, value] of Object.entries(sizes) as Array<[keyof typeof sizes, number]>) {
-    saved[name] = Object.getOwnPropertyDescriptor(HTMLElement.prototype, name);
-    Object.defineProperty(HTMLElement.prototype, name, { configurable: true, get: () => value });
-  }
-});
-afterAll(() => {
-  for (const name of Object.keys(sizes) as Array<keyof typeof sizes>) {
-    const descriptor = saved[name];
-    if (descriptor) Object.defineProperty(HTMLElement.prototype, name, descriptor);
-    else delete (HTMLElement.prototype as unknown as Record<string, unknown>)[name];
-  }
-});
+const meta: TableMeta = tableMeta('big', TOTAL);
+withLaidOutScrollElement();
 
 describe('DataGrid over a million rows (issue 25)', () => {
   it('renders only the rows in view and the overscan, at the top and deep in the table', async () => {
