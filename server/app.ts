@@ -34,6 +34,7 @@ import { oauthApiRoutes } from './oauth/apiRoutes.ts';
 import { oauthRoutes } from './oauth/routes.ts';
 import { connectionRoutes } from './routes/connection.ts';
 import type { Services } from './services.ts';
+import { readUnusedBody } from './http/unreadBody.ts';
 
 export interface AppDeps {
   mode: Mode;
@@ -62,6 +63,7 @@ const MAX_API_BODY_BYTES = 16 * 1024 * 1024;
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.onError(errorResponse);
+  app.use('*', readUnusedBody);
   if (deps.loopbackOnly) app.use('*', loopbackHostCheck(deps.publicHost));
 
   app.route('/', consoleRoutes(deps.distDir, deps.mode, { publicHost: deps.publicHost }) as unknown as Hono<AppEnv>);

@@ -6,6 +6,7 @@ import { createApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { DataFolderInUse, lockDataFolder } from './db/dataLock.ts';
 import { startRuntime } from './runtime.ts';
+import { applyKeepAlive } from './http/keepAlive.ts';
 
 const log = (line: string) => console.log(`[strata] ${line}`);
 
@@ -53,9 +54,11 @@ const app = createApp({
   },
 });
 
-const server = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, () => {
-  console.log(`Strata is running at http://${publicHost}/dashboard`);
-});
+const server = applyKeepAlive(
+  serve({ fetch: app.fetch, hostname: config.host, port: config.port }, () => {
+    console.log(`Strata is running at http://${publicHost}/dashboard`);
+  }),
+);
 server.on('error', (error: NodeJS.ErrnoException) => {
   console.error(
     error.code === 'EADDRINUSE' ? `Port ${config.port} is already in use: set PORT to another port` : error.message,

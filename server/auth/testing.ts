@@ -10,6 +10,7 @@ import pg from 'pg';
 import { freePort, startTestCluster, type TestCluster } from '../testing/database.ts';
 import { createAuthService, type AuthService } from './index.ts';
 import { RATE_LIMIT_NAMES, type RateLimitOverrides } from './rate-limits.ts';
+import { applyKeepAlive } from '../http/keepAlive.ts';
 
 const MIGRATIONS = [
   new URL('../migrations/0002_auth.sql', import.meta.url),
@@ -82,7 +83,7 @@ export async function startAuthHarness(options: AuthHarnessOptions = {}): Promis
   });
   const root = new Hono();
   root.route('/auth/v1', service.app);
-  const server = serve({ fetch: root.fetch, port, hostname: '127.0.0.1' });
+  const server = applyKeepAlive(serve({ fetch: root.fetch, port, hostname: '127.0.0.1' }));
   await new Promise<void>((resolve) => (server.listening ? resolve() : server.once('listening', () => resolve())));
 
   const client = (options: { flowType?: 'implicit' | 'pkce' } = {}) =>

@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ident, qualified } from '../../src/domain/table-editor/sql.ts';
 import { startPlatformHarness, type PlatformHarness, type TestUser } from '../testing/platform.ts';
 import { attachmentHeader } from './export.ts';
+import { applyKeepAlive } from '../http/keepAlive.ts';
 
 let h: PlatformHarness;
 let owner: TestUser;
@@ -128,7 +129,7 @@ beforeAll(async () => {
     insert into public.keyless values ('first'), ('second'), ('third');
     create table public.uuids (id uuid primary key default gen_random_uuid(), n int);
     insert into public.uuids (n) select i from generate_series(1, 3000) i;`);
-  server = serve({ fetch: h.app.fetch, port: 0, hostname: '127.0.0.1' });
+  server = applyKeepAlive(serve({ fetch: h.app.fetch, port: 0, hostname: '127.0.0.1' }));
   await new Promise((resolve) => server.once('listening', resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   tmp = mkdtempSync(join(tmpdir(), 'strata-export-'));

@@ -6,6 +6,7 @@ import { to as copyTo } from 'pg-copy-streams';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPlatformHarness, type PlatformHarness, type TestUser } from '../testing/platform.ts';
 import { attachmentHeader } from './export.ts';
+import { applyKeepAlive } from '../http/keepAlive.ts';
 
 let h: PlatformHarness;
 let owner: TestUser;
@@ -73,7 +74,7 @@ beforeAll(async () => {
     create table "we""ird"."tab; drop table items; --" ("co""l" int, "é" text);
     insert into "we""ird"."tab; drop table items; --" values (1, 'x'), (2, 'y')`);
   expect(created.status, JSON.stringify(created.body)).toBe(200);
-  server = serve({ fetch: h.app.fetch, port: 0, hostname: '127.0.0.1' });
+  server = applyKeepAlive(serve({ fetch: h.app.fetch, port: 0, hostname: '127.0.0.1' }));
   await new Promise((resolve) => server.once('listening', resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }, 60_000);
