@@ -30,6 +30,7 @@ import { upgradeRoutes } from './routes/upgrade.ts';
 import { typesRoutes } from './types-gen/routes.ts';
 import { sqlEditorRoutes } from './routes/sqlEditor.ts';
 import { mcpRoutes } from './mcp/routes.ts';
+import { migrationPlatformRoutes, migrationV1Routes } from './pgmeta/migrations.ts';
 import { oauthApiRoutes } from './oauth/apiRoutes.ts';
 import { oauthRoutes } from './oauth/routes.ts';
 import { connectionRoutes } from './routes/connection.ts';
@@ -111,6 +112,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   platform.route('/', connectionRoutes());
   platform.route('/', apiKeyRoutes());
   platform.route('/', pgMetaRoutes());
+  platform.route('/', migrationPlatformRoutes());
   platform.route('/', tableExportRoutes({ publicHost: deps.publicHost }));
   platform.route('/', tableImportRoutes());
   platform.route('/', platformStorageRoutes({ publicHost: deps.publicHost }));
@@ -127,6 +129,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   const v1 = new Hono<AppEnv>();
   v1.route('/', upgradeRoutes());
   v1.route('/', typesRoutes());
+  v1.route('/', migrationV1Routes());
   app.route('/api/v1', v1);
 
   // spec A2.1: paths starting with /api are API routes, never pages.

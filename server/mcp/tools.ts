@@ -3,9 +3,10 @@
 // read-only transaction).
 import type pg from 'pg';
 import { ORGANIZATION_COLUMNS, PROJECT_COLUMNS, projectAccess, type ProjectRow } from '../http/access.ts';
-import { badRequest, forbidden, unavailable } from '../http/errors.ts';
+import { forbidden, unavailable } from '../http/errors.ts';
 import { EXTENSIONS_SQL } from '../pgmeta/introspection.ts';
-import { runQueryJson, sqlError } from '../pgmeta/query.ts';
+import { applyMigration as recordedMigration, listMigrations as historyOf } from '../pgmeta/migrations.ts';
+import { runQueryJson } from '../pgmeta/query.ts';
 import { projectEndpoint } from '../routes/projectJson.ts';
 import type { Services } from '../services.ts';
 import type { Bucket } from '../../src/api/schemas/storage.ts';
@@ -57,60 +58,21 @@ export async function listExtensions(ctx: ToolContext, ref: string): Promise<unk
   return (await pool.query(EXTENSIONS_SQL)).rows;
 }
 
-const MIGRATIONS_TABLE = 'strata_migrations.schema_migrations';
-
 /**
- * Runs a migration's statements and records it, in one transaction on one connection of the console's pool (its
- * statement timeout applies): either both happen or neither. Refused in read-only mode, and below developer.
+ * Runs a migration's statements and records it in the project's migration history (server/pgmeta/migrations.ts, the
+ * same path as the console's and the Management API's): either both happen or neither. Refused in read-only mode,
+ * and below developer.
  */
 export async function applyMigration(ctx: ToolContext, ref: string, name: string, query: string): Promise<{ version: string; name: string }> {
   if (ctx.readOnly) throw forbidden('This MCP server is read-only (read_only=true): migrations cannot be applied');
   await projectAccess(ctx.services.pool, ref, ctx.userId, 'developer', 'apply migrations');
   const { pool } = await runningProject(ctx, ref);
-  let client: pg.PoolClient;
-  try {
-    client = await pool.connect();
-  } catch {
-    throw unavailable('Could not connect to the project database');
-  }
-  let broken = false;
-  try {
-    await client.query('begin');
-    await client.query(`create schema if not exists strata_migrations`);
-    await client.query(`create table if not exists ${MIGRATIONS_TABLE} (version text primary key, name text not null,
-      statements text not null, applied_at timestamptz not null default now())`);
-    // The simple protocol: a migration may hold several statements.
-    await client.query({ text: query });
-    if (client.getTransactionStatus() !== 'T') throw badRequest('A migration must not end its own transaction (COMMIT or ROLLBACK)');
-    const { rows } = await client.query<{ version: string }>(
-      `insert into ${MIGRATIONS_TABLE} (version, name, statements)
-       values (to_char(clock_timestamp() at time zone 'utc', 'YYYYMMDDHH24MISSUS'), $1, $2) returning version`,
-      [name, query],
-    );
-    await client.query('commit');
-    return { version: rows[0]!.version, name };
-  } catch (error) {
-    await client.query('rollback').catch(() => {
-      broken = true;
-    });
-    if (isSqlError(error)) throw sqlError(error, query);
-    throw error;
-  } finally {
-    await client.query('discard all').catch(() => {
-      broken = true;
-    });
-    client.release(broken);
-  }
+  return recordedMigration(pool, name, query);
 }
-
-const isSqlError = (error: unknown): error is Parameters<typeof sqlError>[0] =>
-  typeof (error as { code?: unknown }).code === 'string' && typeof (error as { severity?: unknown }).severity === 'string';
 
 export async function listMigrations(ctx: ToolContext, ref: string): Promise<unknown[]> {
   const { pool } = await runningProject(ctx, ref);
-  const { rows } = await pool.query<{ exists: boolean }>(`select to_regclass($1) is not null as exists`, [MIGRATIONS_TABLE]);
-  if (!rows[0]?.exists) return [];
-  return (await pool.query(`select version, name, applied_at from ${MIGRATIONS_TABLE} order by version`)).rows;
+  return historyOf(pool, { withStatements: false });
 }
 
 export async function projectUrl(ctx: ToolContext, ref: string): Promise<string> {
