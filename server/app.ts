@@ -36,6 +36,9 @@ import { oauthRoutes } from './oauth/routes.ts';
 import { connectionRoutes } from './routes/connection.ts';
 import type { Services } from './services.ts';
 import { readUnusedBody } from './http/unreadBody.ts';
+import { attachRequestLog } from './logs/attach.ts';
+import { logsRoutes } from './logs/routes.ts';
+import { metricsRoutes } from './metrics/routes.ts';
 
 export interface AppDeps {
   mode: Mode;
@@ -65,6 +68,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.onError(errorResponse);
   app.use('*', readUnusedBody);
+  // issue 19: every request of a project (its API, storage, auth and the console's calls) to the request log, batched.
+  app.use('*', attachRequestLog(app, deps.services));
   if (deps.loopbackOnly) app.use('*', loopbackHostCheck(deps.publicHost));
 
   app.route('/', consoleRoutes(deps.distDir, deps.mode, { publicHost: deps.publicHost }) as unknown as Hono<AppEnv>);
@@ -123,6 +128,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   platform.route('/', feedbackRoutes());
   platform.route('/', sqlEditorRoutes());
   platform.route('/', oauthApiRoutes());
+  platform.route('/', logsRoutes());
+  platform.route('/', metricsRoutes());
   if (deps.devSwitches) platform.route('/', devSwitchRoutes());
   app.route('/api/platform', platform);
 

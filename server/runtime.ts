@@ -8,6 +8,7 @@ import { serverFromUrl, type DatabaseServer } from './db/server.ts';
 import { removeStalePartialBackups } from './lifecycle/backups.ts';
 import { bootstrapMode } from './self-hosted.ts';
 import { createServices, type Services } from './services.ts';
+import { startBackgroundWork } from './metrics/background.ts';
 
 export interface Runtime {
   services: Promise<Services>;
@@ -71,6 +72,16 @@ export function startRuntime(config: Config, options: RuntimeOptions): Runtime {
   );
   // Failures are reported through the API (503) and the line above; avoid unhandled-rejection crashes.
   auth.catch(() => {});
+  // issue 19: the metric sampler, the log prune and the Postgres log reader (the embedded cluster's log only).
+  const background = services.then((s) =>
+    startBackgroundWork({
+      pool: s.pool,
+      filesDir: s.filesDir,
+      postgresLogFile: config.databaseUrl ? null : join(config.dataDir, 'pg', 'server.log'),
+      log: options.log,
+    }),
+  );
+  background.catch(() => {});
 
   let stopping: Promise<void> | null = null;
   return {
@@ -78,6 +89,7 @@ export function startRuntime(config: Config, options: RuntimeOptions): Runtime {
     auth,
     stop() {
       stopping ??= (async () => {
+        await (await background.catch(() => null))?.stop();
         const ready = await services.catch(() => null);
         await ready?.close();
         const running = await server.catch(() => null);

@@ -1,0 +1,71 @@
+// The platform's periodic work for logs and reports (issue 19), started by server/runtime.ts once the database is
+// up and stopped before its pools close: the metric sampler, the log prune and the Postgres log reader. Each job
+// runs alone (a slow run is skipped over, never stacked) and its failures are logged once per kind of error.
+import type pg from 'pg';
+import { LOG_PRUNE_INTERVAL_MS, METRIC_SAMPLE_INTERVAL_MS, PG_LOG_POLL_MS } from '../logs/limits.ts';
+import { configurePostgresLogging, createPostgresLogReader } from '../logs/postgresLog.ts';
+import { pruneLogs } from '../logs/prune.ts';
+import { sampleProjects } from './sampler.ts';
+
+export interface BackgroundWork {
+  stop(): Promise<void>;
+}
+
+export interface BackgroundOptions {
+  pool: pg.Pool;
+  filesDir: string | null;
+  /** The embedded cluster's server.log; null for an existing server (its log is not ours to read). */
+  postgresLogFile: string | null;
+  log: (line: string) => void;
+  sampleIntervalMs?: number;
+}
+
+export function startBackgroundWork(options: BackgroundOptions): BackgroundWork {
+  const timers: NodeJS.Timeout[] = [];
+  const running = new Set<Promise<unknown>>();
+  const reported = new Set<string>();
+  let stopped = false;
+
+  function every(name: string, ms: number, job: () => Promise<unknown>, runNow: boolean): void {
+    if (stopped) return;
+    let busy = false;
+    const run = () => {
+      if (busy || stopped) return;
+      busy = true;
+      const done = job()
+        .catch((error: Error) => {
+          const key = `${name}: ${error.message}`;
+          if (!reported.has(key)) {
+            reported.add(key);
+            options.log(`Background ${name} failed: ${error.message}`);
+          }
+        })
+        .finally(() => {
+          busy = false;
+          running.delete(done);
+        });
+      running.add(done);
+    };
+    const timer = setInterval(run, ms);
+    timer.unref();
+    timers.push(timer);
+    if (runNow) run();
+  }
+
+  every('metric sample', options.sampleIntervalMs ?? METRIC_SAMPLE_INTERVAL_MS, () => sampleProjects(options.pool, options.filesDir), true);
+  every('log prune', LOG_PRUNE_INTERVAL_MS, () => pruneLogs(options.pool), true);
+  if (options.postgresLogFile) {
+    const read = createPostgresLogReader(options.pool, options.postgresLogFile);
+    void configurePostgresLogging(options.pool)
+      .then(() => every('Postgres log read', PG_LOG_POLL_MS, read, true))
+      .catch((error: Error) => options.log(`Postgres logging could not be configured: ${error.message}`));
+  }
+
+  return {
+    async stop() {
+      stopped = true;
+      for (const timer of timers) clearInterval(timer);
+      await Promise.allSettled([...running]);
+    },
+  };
+}
