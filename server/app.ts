@@ -39,6 +39,7 @@ import { readUnusedBody } from './http/unreadBody.ts';
 import { attachRequestLog } from './logs/attach.ts';
 import { logsRoutes } from './logs/routes.ts';
 import { metricsRoutes } from './metrics/routes.ts';
+import { docsRoutes } from './docs/routes.ts';
 
 export interface AppDeps {
   mode: Mode;
@@ -90,6 +91,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/', tableExportDownloadRoutes({ services: deps.services }));
   // The MCP server and the OAuth 2.1 authorization server that issues its tokens (issue 16, spec C§9).
   app.route('/', oauthRoutes({ services: deps.services }));
+  // Strata's documentation at /docs and the docs search of spec B7 (issue 22): public, keyed by the docs public key.
+  app.route('/', docsRoutes({ services: deps.services }) as unknown as Hono<AppEnv>);
   app.route('/', mcpRoutes({ services: deps.services, publicHost: deps.publicHost, mode: deps.mode }));
 
   const session = requireSession({ mode: deps.mode, verifyAccessToken: deps.verifyAccessToken });

@@ -1,0 +1,146 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startPlatformHarness, type PlatformHarness } from '../testing/platform.ts';
+import { DOCS_PUBLIC_KEY, DOCS_SEARCH_PATHS } from '../../src/domain/docs-search.ts';
+import { docsCorpus } from './corpus.ts';
+import { parseCurl, runnableSamples, shellWords } from './runnable.ts';
+import { renderMarkdown } from './markdown.ts';
+
+// The docs site and the docs search endpoints (issue 22) on the platform app with a real Postgres.
+let h: PlatformHarness;
+let token = '';
+let ref = '';
+
+beforeAll(async () => {
+  h = await startPlatformHarness();
+  const owner = await h.user();
+  token = owner.token;
+  ref = await h.activeProject(owner);
+}, 120_000);
+afterAll(async () => h?.close());
+
+const keyHeaders = { 'content-type': 'application/json', apikey: DOCS_PUBLIC_KEY, authorization: `Bearer ${DOCS_PUBLIC_KEY}` };
+const search = async (path: string, body: unknown, headers: Record<string, string> = keyHeaders) => {
+  const response = await h.app.request(path, { method: 'POST', headers, body: typeof body === 'string' ? body : JSON.stringify(body) });
+  return { status: response.status, body: (await response.json()) as any };
+};
+const ids = (records: { id: string }[]) => records.map((r) => r.id);
+
+describe('docs pages', () => {
+  it('serves every page rendered, with anchored headings, navigation and highlighted code', async () => {
+    for (const page of docsCorpus().pages) {
+      const response = await h.app.request(page.slug === 'index' ? '/docs' : `/docs/${page.slug}`);
+      expect(response.status).toBe(200);
+      const html = await response.text();
+      expect(html).toContain(`<h1 id=`);
+      expect(html).toContain('aria-label="Documentation"');
+      expect(response.headers.get('content-security-policy')).toContain("default-src 'none'");
+    }
+    const html = await (await h.app.request('/docs/auth')).text();
+    expect(html).toContain('<h2 id="row-level-security"><a class="anchor" href="#row-level-security">Row level security</a></h2>');
+    expect(html).toContain('<span class="tok-k">create</span>');
+  });
+
+  it('answers 404 with a page for an unknown page', async () => {
+    const response = await h.app.request('/docs/nope');
+    expect(response.status).toBe(404);
+    expect(await response.text()).toContain('Page not found');
+  });
+
+  it('escapes HTML in the Markdown and drops unsafe link targets', () => {
+    const { html } = renderMarkdown('# T\n\n<script>alert(1)</script> [x](javascript:alert(1)) `<b>`');
+    expect(html).not.toContain('<script>');
+    expect(html).not.toContain('javascript:');
+    expect(html).toContain('&lt;script&gt;');
+    expect(html).toContain('<code>&lt;b&gt;</code>');
+  });
+
+  it('remembers the organization, project and branch across docs pages (spec A1)', async () => {
+    const first = await h.app.request('/docs/data-api?org=acme&project=abcdefghij&branch=main');
+    const cookie = first.headers.get('set-cookie')!.split(';')[0]!;
+    const later = await (await h.app.request('/docs/storage', { headers: { cookie } })).text();
+    expect(later).toContain('Project <a href="/dashboard/project/abcdefghij">abcdefghij</a>');
+    expect(later).toContain('Branch <strong>main</strong>');
+    const bad = await h.app.request('/docs/storage?project=%3Cscript%3E');
+    expect(await bad.text()).not.toContain('<script>');
+  });
+});
+
+describe('full-text search (POST /rest/v1/rpc/docs_search_fts)', () => {
+  it('finds sections by stemmed words with weights, and the word being typed by prefix', async () => {
+    const stemmed = await search(DOCS_SEARCH_PATHS.fullText, { query: 'uploading files' });
+    expect(stemmed.status).toBe(200);
+    expect(ids(stemmed.body).slice(0, 5)).toContain('storage#upload-a-file');
+    const prefix = await search(DOCS_SEARCH_PATHS.fullText, { query: 'signed ur' });
+    expect(ids(prefix.body)[0]).toBe('storage#signed-urls');
+    const record = prefix.body[0];
+    expect(record).toMatchObject({ path: '/docs/storage', type: 'markdown', title: 'Storage', subtitle: 'Signed URLs', headings: ['Signed URLs'], slugs: ['signed-urls'] });
+    expect(typeof record.description).toBe('string');
+  });
+
+  it('answers [] for a query of no words, and the nimbus variant searches the page-level index', async () => {
+    expect((await search(DOCS_SEARCH_PATHS.fullText, { query: '  ?! ' })).body).toEqual([]);
+    const full = await search(DOCS_SEARCH_PATHS.fullText, { query: 'resumable uploads' });
+    expect(ids(full.body)).toContain('storage#resumable-uploads');
+    const nimbus = await search(DOCS_SEARCH_PATHS.fullTextAlternate, { query: 'resumable uploads' });
+    expect(nimbus.status).toBe(200);
+    expect(ids(nimbus.body)).not.toContain('storage#resumable-uploads');
+    expect(nimbus.body.length).toBeGreaterThan(0);
+  });
+
+  it('cannot be steered by tsquery syntax', async () => {
+    const response = await search(DOCS_SEARCH_PATHS.fullText, { query: "policy & !'x' | (rls:*" });
+    expect(response.status).toBe(200);
+    expect(Array.isArray(response.body)).toBe(true);
+  });
+});
+
+describe('semantic search (POST /functions/v1/search-embeddings)', () => {
+  it('finds the row level security section by meaning', async () => {
+    const response = await search(DOCS_SEARCH_PATHS.semantic, { query: 'restrict which rows each signed-in person sees', useAlternateSearchIndex: false });
+    expect(response.status).toBe(200);
+    expect(ids(response.body).slice(0, 5)).toContain('auth#row-level-security');
+  });
+
+  it('answers [] for words the docs never use', async () => {
+    expect((await search(DOCS_SEARCH_PATHS.semantic, { query: 'zyzzyva quux' })).body).toEqual([]);
+  });
+});
+
+describe('bad input', () => {
+  const paths = Object.values(DOCS_SEARCH_PATHS);
+  it.each(paths)('%s: 400 {message} for a body that is not {query: string}', async (path) => {
+    for (const body of ['not json', '[]', { query: 42 }, {}, { query: 'x'.repeat(501) }]) {
+      const response = await search(path, body);
+      expect(response.status).toBe(400);
+      expect(typeof response.body.message).toBe('string');
+    }
+    expect((await search(DOCS_SEARCH_PATHS.semantic, { query: 'x', useAlternateSearchIndex: 'yes' })).status).toBe(400);
+  });
+  it.each(paths)('%s: 401 {message} without the docs public key', async (path) => {
+    const response = await search(path, { query: 'storage' }, { 'content-type': 'application/json', apikey: 'wrong', authorization: 'Bearer wrong' });
+    expect(response.status).toBe(401);
+    expect(typeof response.body.message).toBe('string');
+  });
+});
+
+describe('runnable samples', () => {
+  it('every sample marked runnable works against a fresh project', async () => {
+    const settings = await h.call('GET', `/api/platform/projects/${ref}/settings`, { token });
+    const keys = Object.fromEntries(settings.body.service_api_keys.map((k: { tags: string; api_key: string }) => [k.tags, k.api_key]));
+    const env = { API_URL: `http://${h.publicHost}/p/${ref}`, ANON_KEY: keys.anon!, SERVICE_ROLE_KEY: keys.service_role! };
+    const samples = docsCorpus().pages.flatMap((p) => runnableSamples(p.slug, p.markdown));
+    expect(samples.length).toBeGreaterThanOrEqual(8);
+    for (const sample of samples) {
+      if (sample.lang === 'sql') {
+        const result = await h.call('POST', `/api/platform/pg-meta/${ref}/query`, { token, body: { query: sample.code } });
+        expect(result.status, `${sample.page}: ${sample.code}\n${JSON.stringify(result.body)}`).toBe(200);
+        continue;
+      }
+      const curl = parseCurl(shellWords(sample.code, env));
+      const url = new URL(curl.url);
+      const response = await h.app.request(`${url.pathname}${url.search}`, { method: curl.method, headers: curl.headers, body: curl.body });
+      const text = await response.text();
+      expect(response.status, `${sample.page}: ${sample.code}\n${text}`).toBeLessThan(300);
+    }
+  }, 60_000);
+});
