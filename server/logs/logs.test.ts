@@ -96,6 +96,9 @@ describe('logs.all', () => {
     expect(found.body.result).toHaveLength(1);
     expect(found.body.result[0]).toMatchObject({ method: 'GET', role: 'anon' });
     expect(Object.keys(found.body.result[0])).toEqual(['timestamp', 'method', 'path', 'status', 'role']);
+    // The explorer's search: case-insensitive through Postgres's embedded option.
+    const search = await logsAll(`select path from edge_logs where regexp_contains(event_message, '(?i)FINDME')`);
+    expect(search.body.result).toHaveLength(1);
     expect((await logsAll('select * from edge_logs', stranger.token)).status).toBe(404);
     const histogram = await h.call(
       'GET',

@@ -208,7 +208,8 @@ class Parser {
       const pattern = this.next();
       if (pattern?.kind !== 'string') throw new LogsQueryError('REGEXP_CONTAINS takes a column and a string pattern');
       try {
-        new RegExp(pattern.value);
+        // Postgres's embedded options ('(?i)' for case-insensitive) are not JavaScript's: checked without them.
+        new RegExp(pattern.value.replace(/^\(\?[bceimnpqstwx]+\)/, ''));
       } catch {
         throw new LogsQueryError(`Invalid regular expression '${pattern.value}'`);
       }

@@ -1,7 +1,15 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { PendingPage } from '../../../../views/pages/PendingPage.tsx';
+import { createFileRoute, getRouteApi } from '@tanstack/react-router';
+import { ProjectUsagePage } from '../../../../views/project-usage/ProjectUsagePage.tsx';
 
+const projectRoute = getRouteApi('/_app/project/$ref');
+
+// spec A2.2 /project/{ref}/usage (issue 19): the project's own usage over time.
 export const Route = createFileRoute('/_app/project/$ref/usage')({
-  staticData: { title: "Usage" },
-  component: () => <PendingPage title="Usage" area="usage" />,
+  staticData: { title: 'Usage' },
+  component: ProjectUsageRoute,
 });
+
+function ProjectUsageRoute() {
+  const { project } = projectRoute.useLoaderData();
+  return <ProjectUsagePage key={project.ref} project={project} />;
+}

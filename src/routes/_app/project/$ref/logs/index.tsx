@@ -1,7 +1,19 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { PendingPage } from '../../../../../views/pages/PendingPage.tsx';
+import { createFileRoute, getRouteApi, Navigate } from '@tanstack/react-router';
+import { isEnabled } from '../../../../../domain/navigation/flags.ts';
+import { LogExplorerPage } from '../../../../../views/logs/LogExplorerPage.tsx';
+import { useAppContext } from '../../../../../views/shared/useAppContext.ts';
 
+const projectRoute = getRouteApi('/_app/project/$ref');
+
+// spec A2.2: /project/{ref}/logs when the unified-logs flag is on, otherwise /project/{ref}/logs/explorer (issue 19).
 export const Route = createFileRoute('/_app/project/$ref/logs/')({
-  staticData: { title: "Logs" },
-  component: () => <PendingPage title="Logs" area="logs" />,
+  staticData: { title: 'Logs' },
+  component: LogsRoute,
 });
+
+function LogsRoute() {
+  const { project } = projectRoute.useLoaderData();
+  const { flags } = useAppContext();
+  if (!isEnabled(flags, 'unifiedLogs')) return <Navigate to="/project/$ref/logs/explorer" params={{ ref: project.ref }} replace />;
+  return <LogExplorerPage key={project.ref} project={project} />;
+}
