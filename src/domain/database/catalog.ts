@@ -1,6 +1,8 @@
 // Shared rules of the Database pages (spec A2.6, issue 19): which schemas a member may pick, and the search every
 // list applies. The pages' own SQL builders live beside this file (tables.ts, functions.ts, triggers.ts, types.ts);
 // identifiers and literals are quoted only by pg-format's helpers (../table-editor/sql.ts).
+import type { MemberRole } from '../../api/schemas/platformFields.ts';
+import { can } from '../permissions.ts';
 import type { Statement } from '../table-editor/sql.ts';
 
 export const DEFAULT_DATABASE_SCHEMA = 'public';
@@ -28,3 +30,10 @@ export function searchRows<T>(rows: readonly T[], search: string, fields: (row: 
     return words.every((word) => text.includes(word));
   });
 }
+
+/**
+ * Whether a member may change the database from these pages: the same rule as the policy editor's (developers and
+ * up; read-only members see the lists and the SQL, not the buttons that run it).
+ */
+export const canWriteDatabase = (role: MemberRole | null | undefined): boolean => can(role, 'READ', 'service_api_keys');
+export const DATABASE_WRITE_REFUSED = 'You need additional permissions to change the database';

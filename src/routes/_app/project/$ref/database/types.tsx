@@ -1,7 +1,15 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { PendingPage } from '../../../../../views/pages/PendingPage.tsx';
+import { createFileRoute, getRouteApi } from '@tanstack/react-router';
+import { EnumTypesPage } from '../../../../../views/database/types/EnumTypesPage.tsx';
 
+const projectRoute = getRouteApi('/_app/project/$ref');
+
+// spec A2.6 Database → Enumerated Types (issue 19).
 export const Route = createFileRoute('/_app/project/$ref/database/types')({
   staticData: { title: "Enumerated Types" },
-  component: () => <PendingPage title="Enumerated Types" area="the database tools" />,
+  component: TypesRoute,
 });
+
+function TypesRoute() {
+  const { project } = projectRoute.useLoaderData();
+  return <EnumTypesPage key={project.ref} project={project} />;
+}
