@@ -1,7 +1,15 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { PendingPage } from '../../../../../views/pages/PendingPage.tsx';
+import { createFileRoute, getRouteApi } from '@tanstack/react-router';
+import { ExtensionsPage } from '../../../../../views/database/extensions/ExtensionsPage.tsx';
 
+const projectRoute = getRouteApi('/_app/project/$ref');
+
+// spec A2.6 (issue 19): the extensions the server ships, enabled and disabled with their SQL shown.
 export const Route = createFileRoute('/_app/project/$ref/database/extensions')({
   staticData: { title: "Database Extensions" },
-  component: () => <PendingPage title="Database Extensions" area="the database tools" />,
+  component: ExtensionsRoute,
 });
+
+function ExtensionsRoute() {
+  const { project } = projectRoute.useLoaderData();
+  return <ExtensionsPage key={project.ref} project={project} />;
+}
