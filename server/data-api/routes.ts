@@ -14,6 +14,7 @@ import { ApiError, fromPostgres, parseError } from './errors.ts';
 import { openApiDocument } from './openapi.ts';
 import { parseQuery, type ParsedQuery } from './parse.ts';
 import { schemaCache, type Relation, type SchemaCache } from './schema.ts';
+import { settingsThenStatement } from './batch.ts';
 import { Builder, columnOf, compactParams, Params, pickFunction, valueParam } from './sql.ts';
 
 export interface DataApiOptions {
@@ -581,9 +582,12 @@ export function dataApiRoutes(deps: { services: () => Promise<Services>; publicH
  * was), a statement timeout, and a search path of the profile's schema. Postgres errors become PostgREST's.
  *
  * Round trips: on a busy machine each one costs a scheduling delay of the backend (bench/data-api.ts), so the
- * connection is used in pg's pipeline mode for the request: BEGIN with the settings goes out with the first
- * statement, and a read's only statement with its COMMIT (`finish`). Postgres runs them in order in one
- * transaction: if the settings failed, the transaction is aborted and no statement runs, never outside the role.
+ * connection is used in pg's pipeline mode for the request. A read whose first statement is its only one (`finish`)
+ * sends the settings and that statement as one batch with one Sync, an implicit transaction without BEGIN/COMMIT
+ * (batch.ts; read-only through `transaction_read_only`): one write and one answer. Otherwise BEGIN with the settings
+ * goes out with the first statement (for a read, on its first `query`), and a read's last statement with its COMMIT.
+ * Postgres runs them in order in one transaction: if the settings failed, the transaction is aborted and no
+ * statement runs, never outside the role.
  */
 async function transaction(
   pool: pg.Pool,
@@ -616,48 +620,69 @@ async function transaction(
   };
   let broken: Error | undefined;
   let committed = false;
-  let setup: Promise<unknown> = Promise.resolve();
+  let setup: Promise<unknown> | null = null;
   const searchPath = schema === 'public' ? ident('public') : `${ident(schema)}, public`;
   const scope = `${caller.role}\u0000${searchPath}`;
   const named = (config: pg.QueryConfig) => prepared(pipelined.connection, scope, config);
-  try {
-    // The settings are bind parameters like every value (the claims and the path come from the request); the role is
-    // one of REQUEST_ROLES. Pipelined, the two statements cost no round trip of their own.
-    const begin = client.query(readOnly ? 'begin isolation level read committed read only' : 'begin');
-    // Never a prepared statement: database code can deallocate or replace a connection's prepared statements
-    // (DEALLOCATE and PREPARE run in functions), and the role switch must not depend on what a connection kept.
-    const configured = client.query(
-      `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true), set_config('statement_timeout', $3, true),
-              set_config('search_path', $4, true), set_config('request.method', $5, true), set_config('request.path', $6, true)`,
-      [caller.role, JSON.stringify(caller.claims), String(timeoutMs), searchPath, method, path],
-    );
-    setup = Promise.all([begin, configured]);
+  // The settings are bind parameters like every value (the claims and the path come from the request); the role is
+  // one of REQUEST_ROLES. Never a prepared statement: database code can deallocate or replace a connection's
+  // prepared statements (DEALLOCATE and PREPARE run in functions), and the role switch must not depend on what a
+  // connection kept.
+  const settings = (extra: string) => ({
+    text: `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true), set_config('statement_timeout', $3, true),
+              set_config('search_path', $4, true), set_config('request.method', $5, true), set_config('request.path', $6, true)${extra}`,
+    values: [caller.role, JSON.stringify(caller.claims), String(timeoutMs), searchPath, method, path],
+  });
+  /** BEGIN and the settings, queued before the request's first statement (pipelined: no round trip of their own). */
+  const begin = () => {
+    if (setup) return;
+    const opened = client.query(readOnly ? 'begin isolation level read committed read only' : 'begin');
+    const { text, values } = settings('');
+    const configured = client.query(text, values);
+    setup = Promise.all([opened, configured]);
     setup.catch(() => {}); // awaited below; its failure is reported instead of the statements' 25P02
+  };
+  if (!readOnly) begin();
+  // A read's statements go through here, so BEGIN and the settings are queued before the first of them.
+  const reader = readOnly
+    ? ({ query: (...args: Parameters<pg.PoolClient['query']>) => (begin(), (client.query as (...a: unknown[]) => unknown)(...args)) } as unknown as pg.PoolClient)
+    : client;
+  try {
     const finish = async (config: pg.QueryConfig) => {
+      committed = true;
+      if (!setup) {
+        // The read's only statement: settings and statement in one implicit transaction (batch.ts). Read-only like
+        // the BEGIN above (setting it on is allowed at any point of a transaction); the isolation level is the
+        // database's default (read committed unless its owner changed it): it cannot be set after the settings'
+        // own snapshot.
+        return settingsThenStatement(client, settings(`, set_config('transaction_read_only', 'on', true)`), config);
+      }
       const statement = client.query(config);
       const commit = client.query('commit');
       commit.catch(() => {});
-      committed = true;
       const result = await statement;
       await commit;
       return result;
     };
     let pending: Promise<Result>;
     try {
-      pending = work(client, finish, named);
+      pending = work(reader, finish, named);
     } finally {
       uncork();
     }
     const result = await pending;
-    await setup;
+    if (setup) await setup;
     if (!committed) await client.query(result.rollback ? 'rollback' : 'commit');
     return result;
   } catch (error) {
-    const setupError = await setup.then(
-      () => null,
-      (failure: unknown) => failure,
-    );
-    // After a failed statement the pipelined COMMIT ended the transaction as a ROLLBACK; a second one only warns.
+    const setupError = setup
+      ? await (setup as Promise<unknown>).then(
+          () => null,
+          (failure: unknown) => failure,
+        )
+      : null;
+    // After a failed statement the pipelined COMMIT (or the batch's Sync) ended the transaction as a ROLLBACK; a
+    // second one only warns.
     await client.query('rollback').catch((rollbackError: Error) => {
       broken = rollbackError;
     });

@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import { Hono } from 'hono';
 import { PostgrestClient } from '@supabase/postgrest-js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { settingsThenStatement } from './batch.ts';
 import { dataApiRoutes, PREPARED_PER_CONNECTION } from './routes.ts';
 import { saveSettings, validateSettings } from './settings.ts';
 import { startDataApiProject, type DataApiProject } from './testing.ts';
@@ -235,6 +236,59 @@ describe('how a request’s statements are sent (one write, prepared reads)', ()
     const first = await client.from('notes').select('body').eq('id', 3);
     if (first.error) expect(first.error).toMatchObject({ code: '26000' });
     for (let i = 0; i < 3; i++) expect((await client.from('notes').select('body').eq('id', 3)).data).toEqual([{ body: 'bob 1' }]);
+  });
+
+  it('answers a read in one round trip: its settings and statement in one implicit transaction, left behind with it', async () => {
+    await p.sql(`create function public.scribble() returns int language sql volatile
+                   as $$ insert into public.victims values (99, 'get') returning id $$;`);
+    const pool = await p.h.services.pools.get(p.ref);
+    const whoami = () => p.client(p.keys.anon, aliceToken).rpc('whoami', {}, { get: true });
+    expect((await whoami()).data).toEqual({ role: 'authenticated', sub: alice, timeout: '8s' });
+    const client = await pool.connect();
+    const connection = (client as unknown as { connection: { emit: (event: string, ...args: unknown[]) => boolean } }).connection;
+    client.release();
+    const emit = vi.spyOn(connection, 'emit');
+    try {
+      // The claims, role and timeout are the request's inside the statement (the same transaction as the settings)…
+      expect((await whoami()).data).toEqual({ role: 'authenticated', sub: alice, timeout: '8s' });
+      expect((await p.raw('/notes?select=body&id=eq.1', { key: p.keys.anon, headers: { authorization: `Bearer ${aliceToken}` } })).status).toBe(200);
+      // …and each read was one answer of Postgres (one ReadyForQuery), not four.
+      expect(emit.mock.calls.filter(([event]) => event === 'readyForQuery')).toHaveLength(2);
+    } finally {
+      emit.mockRestore();
+    }
+    // …and gone after it, read-only mode included.
+    await expectCleanConnection();
+    const { rows } = await pool.query<{ readOnly: string }>(`select current_setting('transaction_read_only') as "readOnly"`);
+    expect(rows[0]!.readOnly).toBe('off');
+    // Read-only all the same: a GET call of a function that writes is refused, and wrote nothing.
+    const write = await p.client(p.keys.service_role).rpc('scribble', {}, { get: true });
+    expect(write.error, JSON.stringify(write.error)).toMatchObject({ code: '25006' });
+    expect((await p.client(p.keys.service_role).from('victims').select('id').eq('id', 99)).data).toEqual([]);
+    await expectCleanConnection();
+  });
+
+  it('runs no statement of a batch whose settings fail, and parses its statement again on the next one', async () => {
+    const pool = await p.h.services.pools.get(p.ref);
+    const client = await pool.connect();
+    const connection = (client as unknown as { connection: { parsedStatements: Record<string, string>; submittedNamedStatements: Record<string, string> } }).connection;
+    const settings = (role: string) => ({ text: `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true)`, values: [role, '{"sub":"x"}'] });
+    const statement = { name: 'pgrst_batch_test', text: `select current_user::text as who, current_setting('request.jwt.claims', true) as claims, $1::int as n`, values: [7] };
+    try {
+      await expect(settingsThenStatement(client, settings('no_such_role'), statement)).rejects.toMatchObject({ code: '22023' });
+      expect(connection.parsedStatements.pgrst_batch_test).toBeUndefined();
+      expect(connection.submittedNamedStatements.pgrst_batch_test).toBeUndefined();
+      const ran = await settingsThenStatement(client, settings('anon'), statement);
+      expect(ran.rows).toEqual([{ who: 'anon', claims: '{"sub":"x"}', n: 7 }]);
+      expect(connection.parsedStatements.pgrst_batch_test).toBe(statement.text);
+      // Prepared now: the next batch binds it without a Parse, and the settings ended with the implicit transaction.
+      expect((await settingsThenStatement(client, settings('service_role'), statement)).rows).toEqual([{ who: 'service_role', claims: '{"sub":"x"}', n: 7 }]);
+      const { rows } = await client.query(`select current_user::text as who, nullif(current_setting('request.jwt.claims', true), '') as claims, now() = statement_timestamp() as fresh`);
+      expect(rows[0]).toMatchObject({ claims: null, fresh: true });
+      expect(rows[0]!.who).not.toMatch(/^(anon|authenticated|service_role)$/);
+    } finally {
+      client.release(true); // closed: the next tests count the prepared statements of the pool's connections
+    }
   });
 
   it(`keeps at most ${PREPARED_PER_CONNECTION} prepared statements per connection, and serves the reads past them`, async () => {
