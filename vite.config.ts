@@ -9,7 +9,9 @@ import { statechartsViewer } from './scripts/statecharts-viewer-plugin.ts';
 // once: the signed-in layout, a project's layout, an organization's layout and its projects list (first page). Every other route's loader goes
 // into the chunk of its component, fetched when the route is preloaded (on intent) or entered, so the code it
 // pulls in (API modules, machines, server-shared schemas) stays off the critical path (issue 15).
-export const EAGER_LOADER_ROUTES = new Set(['/_app', '/_app/project/$ref', '/_app/org/$slug', '/_app/org/$slug/']);
+// The table editor's two loaders stay too, as thunks that import their module (actors/table-open.ts) when they run, so a
+// table's columns and first page are read while the editor's chunks arrive, not after them (issue 25).
+export const EAGER_LOADER_ROUTES = new Set(['/_app', '/_app/project/$ref', '/_app/org/$slug', '/_app/org/$slug/', '/_app/project/$ref/editor', '/_app/project/$ref/editor/$tableId']);
 export function routeSplitGroupings(routeId: string): Array<Array<'loader' | 'component' | 'pendingComponent' | 'errorComponent' | 'notFoundComponent'>> {
   if (EAGER_LOADER_ROUTES.has(routeId)) return [['component'], ['errorComponent'], ['notFoundComponent']];
   return [['loader', 'component'], ['errorComponent'], ['notFoundComponent']];

@@ -1,14 +1,11 @@
 import { createFileRoute, getRouteApi, useNavigate, useRouter } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
-import { ApiError } from '../../../../../api/client.ts';
-import { fetchTableMeta } from '../../../../../api/table-editor.ts';
 import { fetchRelationId } from '../../../../../api/table-editor-grid.ts';
-import { prefetchFirstRows } from '../../../../../actors/table-rows-prefetch.ts';
+import type { LoadedTable } from '../../../../../actors/table-open.ts';
 import { PROJECT_DETAILS_STALE_MS } from '../../../../../domain/cache.ts';
-import { parentSaysPaused } from '../../../../../domain/paused-editors.ts';
 import { cellText } from '../../../../../domain/table-editor/grid-cells.ts';
-import type { Relationship, RowFilter, RowSort, TableMeta } from '../../../../../domain/table-editor/types.ts';
+import type { Relationship, RowFilter, RowSort } from '../../../../../domain/table-editor/types.ts';
 import { knownColumns, parseFilters, parseSorts, serializeFilters, serializeSorts } from '../../../../../domain/table-editor/url.ts';
 import { bool, compact, str } from '../../../../../search-params.ts';
 import { parseTabId, tabKind, tabSearch } from '../../../../../domain/editor-tabs.ts';
@@ -22,7 +19,7 @@ import { useDataChanged, useTableEditor } from '../../../../../views/table-edito
 
 const projectRoute = getRouteApi('/_app/project/$ref');
 
-type Loaded = { meta: TableMeta; notFound: false; error: null } | { meta: null; notFound: boolean; error: string | null };
+type Loaded = LoadedTable;
 
 /**
  * spec B2.1: /project/{ref}/editor/{tableId}?schema={schema}&{flag}=true, plus the grid's sort and filter (one value
@@ -42,26 +39,9 @@ export const Route = createFileRoute('/_app/project/$ref/editor/$tableId')({
   validateSearch,
   // Sort and filter are the grid's (a machine follows them); the relation itself is a plain read.
   loaderDeps: () => ({}),
-  loader: async ({ params, location, cause, parentMatchPromise }): Promise<Loaded> => {
-    if (!/^\d+$/.test(params.tableId)) return { meta: null, notFound: true, error: null };
-    // A paused project: no pg-meta read (issue 15); the paused card stands in for the page.
-    if (await parentSaysPaused(parentMatchPromise)) return { meta: null, notFound: false, error: null };
-    try {
-      const meta = await fetchTableMeta(params.ref, Number(params.tableId));
-      // The first page starts now, while the page's code loads and the grid mounts; the grid adopts it (issue 25).
-      // Only on entering the table: not on a hover's preload (the rows of a table merely pointed at are not read),
-      // nor on a reload of its columns while the grid is shown (the grid reads its rows itself then).
-      if (cause === 'enter') {
-        const search = location.search as Record<string, unknown>;
-        const names = meta.columns.map((column) => column.name);
-        prefetchFirstRows(params.ref, meta, knownColumns(parseSorts(str(search, 'sort')), names), knownColumns(parseFilters(str(search, 'filter')), names));
-      }
-      return { meta, notFound: false, error: null };
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 404) return { meta: null, notFound: true, error: null };
-      return { meta: null, notFound: false, error: error instanceof Error ? error.message : String(error) };
-    }
-  },
+  // The loader stays in the route tree (vite.config EAGER_LOADER_ROUTES) and loads its module when it runs: the
+  // table's columns and first page are read while the editor's code arrives (issue 25). See actors/table-open.ts.
+  loader: (context): Promise<Loaded> => import('../../../../../actors/table-open.ts').then((module) => module.loadTableTab(context)),
   // The editor reloads it itself when a panel changed the table (revisions.table).
   staleTime: PROJECT_DETAILS_STALE_MS,
   component: TablePage,

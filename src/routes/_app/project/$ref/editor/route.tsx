@@ -1,8 +1,7 @@
 import { Outlet, createFileRoute, getRouteApi, useMatchRoute, useNavigate, useRouter } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { fetchSchemas } from '../../../../../api/table-editor.ts';
+import type { EditorFrameData } from '../../../../../actors/table-open.ts';
 import { PROJECT_DETAILS_STALE_MS } from '../../../../../domain/cache.ts';
-import { parentSaysPaused } from '../../../../../domain/paused-editors.ts';
 import { parseTabId, tabId, tabSearch, type EditorTab } from '../../../../../domain/editor-tabs.ts';
 import { parseSchemaList, serializeSchemaList } from '../../../../../domain/table-editor/table-list.ts';
 import { compact, str } from '../../../../../search-params.ts';
@@ -11,19 +10,6 @@ import { RouteError } from '../../../../../views/errors/RouteError.tsx';
 import { EditorLayout } from '../../../../../views/table-editor/EditorLayout.tsx';
 
 const projectRoute = getRouteApi('/_app/project/$ref');
-
-/** The project's schema names (sorted), or why they could not be read: a failure shows in the list, not as a broken page. */
-interface SchemaNames {
-  schemas: string[] | null;
-  error: string | null;
-}
-
-function readSchemaNames(ref: string): Promise<SchemaNames> {
-  return fetchSchemas(ref).then(
-    (schemas) => ({ schemas: schemas.map((schema) => schema.name).sort(), error: null }),
-    (error: unknown) => ({ schemas: null, error: error instanceof Error ? error.message : String(error) }),
-  );
-}
 
 /** What a promise settled to; while a newer one is pending (the list reloaded), what the previous one gave. */
 function useSettled<T>(promise: Promise<T> | null): T | null {
@@ -49,10 +35,9 @@ export const Route = createFileRoute('/_app/project/$ref/editor')({
   // A paused project shows its paused card, not the editor: no pg-meta read (issue 15); the table tab reads `paused`.
   // The schema names are not awaited: the table tab's loader waits for this one (for `paused`), and its table and
   // first rows are what the page shows first — the list's schema picker fills in when they come (issue 25).
-  loader: async ({ params, parentMatchPromise }): Promise<{ schemas: Promise<SchemaNames> | null; paused: boolean }> => {
-    if (await parentSaysPaused(parentMatchPromise)) return { schemas: null, paused: true };
-    return { schemas: readSchemaNames(params.ref), paused: false };
-  },
+  // The loader stays in the route tree (vite.config EAGER_LOADER_ROUTES) and loads its module when it runs: the
+  // schema names are read while the editor's code arrives (issue 25). See actors/table-open.ts.
+  loader: (context): Promise<EditorFrameData> => import('../../../../../actors/table-open.ts').then((module) => module.loadEditorFrame(context)),
   // Schemas change only through the editor itself, which reloads them (router.invalidate below).
   staleTime: PROJECT_DETAILS_STALE_MS,
   component: EditorRoute,

@@ -1,0 +1,75 @@
+// The table editor's route loaders (spec B2.1; issue 25). Their routes keep the loaders in the route tree (vite.config
+// EAGER_LOADER_ROUTES) and load this module when they run, so opening a table reads its schema names, columns and
+// first page while the editor's code is still arriving, instead of after every chunk the editor imports has loaded
+// (a loader split into the component's chunk could only run once that chunk's whole import graph was in: ≈30
+// chunks in two waves on the peer bench's table).
+import { ApiError } from '../api/client.ts';
+import { fetchSchemas, fetchTableMeta } from '../api/table-editor.ts';
+import { parentSaysPaused } from '../domain/paused-editors.ts';
+import type { TableMeta } from '../domain/table-editor/types.ts';
+import { knownColumns, parseFilters, parseSorts } from '../domain/table-editor/url.ts';
+import { str } from '../search-params.ts';
+import { prefetchFirstRows } from './table-rows-prefetch.ts';
+
+type ParentMatch = Promise<{ loaderData?: unknown }>;
+
+/** The project's schema names (sorted), or why they could not be read: a failure shows in the list, not as a broken page. */
+export interface SchemaNames {
+  schemas: string[] | null;
+  error: string | null;
+}
+
+function readSchemaNames(ref: string): Promise<SchemaNames> {
+  return fetchSchemas(ref).then(
+    (schemas) => ({ schemas: schemas.map((schema) => schema.name).sort(), error: null }),
+    (error: unknown) => ({ schemas: null, error: error instanceof Error ? error.message : String(error) }),
+  );
+}
+
+export interface EditorFrameData {
+  schemas: Promise<SchemaNames> | null;
+  paused: boolean;
+}
+
+/**
+ * The editor frame: a paused project shows its paused card, not the editor, and reads nothing from pg-meta (issue
+ * 15). The schema names are not awaited: the table tab's loader waits for this one (for `paused`), and its table
+ * and first rows are what the page shows first — the list's schema picker fills in when they come.
+ */
+export async function loadEditorFrame({ params, parentMatchPromise }: { params: { ref: string }; parentMatchPromise: ParentMatch }): Promise<EditorFrameData> {
+  if (await parentSaysPaused(parentMatchPromise)) return { schemas: null, paused: true };
+  return { schemas: readSchemaNames(params.ref), paused: false };
+}
+
+export type LoadedTable = { meta: TableMeta; notFound: false; error: null } | { meta: null; notFound: boolean; error: string | null };
+
+/** A table tab: the table's columns, and on entering it the first page of its rows (adopted by the grid). */
+export async function loadTableTab({
+  params,
+  location,
+  cause,
+  parentMatchPromise,
+}: {
+  params: { ref: string; tableId: string };
+  location: { search: unknown };
+  cause: string;
+  parentMatchPromise: ParentMatch;
+}): Promise<LoadedTable> {
+  if (!/^\d+$/.test(params.tableId)) return { meta: null, notFound: true, error: null };
+  // A paused project: no pg-meta read (issue 15); the paused card stands in for the page.
+  if (await parentSaysPaused(parentMatchPromise)) return { meta: null, notFound: false, error: null };
+  try {
+    const meta = await fetchTableMeta(params.ref, Number(params.tableId));
+    // Only on entering the table: not on a hover's preload (the rows of a table merely pointed at are not read),
+    // nor on a reload of its columns while the grid is shown (the grid reads its rows itself then).
+    if (cause === 'enter') {
+      const search = location.search as Record<string, unknown>;
+      const names = meta.columns.map((column) => column.name);
+      prefetchFirstRows(params.ref, meta, knownColumns(parseSorts(str(search, 'sort')), names), knownColumns(parseFilters(str(search, 'filter')), names));
+    }
+    return { meta, notFound: false, error: null };
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return { meta: null, notFound: true, error: null };
+    return { meta: null, notFound: false, error: error instanceof Error ? error.message : String(error) };
+  }
+}
