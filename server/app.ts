@@ -36,6 +36,7 @@ import { oauthRoutes } from './oauth/routes.ts';
 import { connectionRoutes } from './routes/connection.ts';
 import type { Services } from './services.ts';
 import { readUnusedBody } from './http/unreadBody.ts';
+import { advisorRoutes } from './advisors/routes.ts';
 import { attachRequestLog } from './logs/attach.ts';
 import { logsRoutes } from './logs/routes.ts';
 import { metricsRoutes } from './metrics/routes.ts';
@@ -131,6 +132,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   platform.route('/', feedbackRoutes());
   platform.route('/', sqlEditorRoutes());
   platform.route('/', oauthApiRoutes());
+  platform.route('/', advisorRoutes());
   platform.route('/', logsRoutes());
   platform.route('/', metricsRoutes());
   if (deps.devSwitches) platform.route('/', devSwitchRoutes());

@@ -249,7 +249,8 @@ export async function startEmbeddedCluster(options: EmbeddedOptions): Promise<Em
     port = await choosePort(options.port, options.portExplicit ?? false);
     const logFile = join(pgDir, 'server.log');
     trimLog(logFile);
-    const serverOptions = `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories=''`;
+    // pg_stat_statements preloaded for Query Performance (issue 19); an adopted running server keeps its own settings.
+    const serverOptions = `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories='' -c shared_preload_libraries=pg_stat_statements -c pg_stat_statements.track=top`;
     await pgCtl(bin, ['start', '-D', pgDir, '-w', '-t', '60', '-l', logFile, '-o', serverOptions], pgDir);
   }
   const startMs = Math.round(performance.now() - startedAt);

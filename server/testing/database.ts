@@ -55,7 +55,7 @@ export async function startEmbeddedCluster(): Promise<{ base: string; stop: () =
     createPostgresUser: process.getuid?.() === 0,
     // --no-sync: a test cluster need not survive a power cut (as fsync=off below).
     initdbFlags: ['--encoding=UTF8', '--locale=C', '--no-sync'],
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=off'],
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=off', '-c', 'shared_preload_libraries=pg_stat_statements'],
     onLog: () => {},
     onError: () => {},
   });

@@ -8,6 +8,8 @@ import { useAppContext } from '../shared/useAppContext.ts';
 import { useSidebarState } from './useSidebarState.ts';
 import { SidebarBehaviourMenu } from './SidebarBehaviourMenu.tsx';
 import type { ShellData } from '../shared/useShellData.ts';
+import { useAdvisorLints } from '../shared/useAdvisorLints.ts';
+import type { AdvisorLint } from '../../domain/navigation/project-sidebar.ts';
 import * as css from './Sidebar.css.ts';
 
 const ORG_ICONS: Record<string, IconName> = {
@@ -35,7 +37,9 @@ export function Sidebar({ data, inSheet = false }: { data: ShellData; inSheet?: 
   const { flags, session } = useAppContext();
   const { open, pinned, onPointerEnter, onPointerLeave } = useSidebarState();
   const aal = useSelector(session, selectAssuranceLevel);
-  const groups = sidebarLinks(data, flags, aal);
+  // The Advisors dot (spec A2.4, issue 19): the project's findings, read while it runs.
+  const lints = useAdvisorLints(data.ref ?? undefined, data.project?.status === 'ACTIVE_HEALTHY');
+  const groups = sidebarLinks(data, flags, aal, lints);
   if (groups.length === 0) return null;
   const expanded = inSheet || open;
   return (
@@ -84,13 +88,19 @@ export function Sidebar({ data, inSheet = false }: { data: ShellData; inSheet?: 
   );
 }
 
-function sidebarLinks(data: ShellData, flags: Readonly<Record<string, boolean>>, aal: 'aal1' | 'aal2' | null | undefined): SidebarLink[][] {
+function sidebarLinks(
+  data: ShellData,
+  flags: Readonly<Record<string, boolean>>,
+  aal: 'aal1' | 'aal2' | null | undefined,
+  lints: readonly AdvisorLint[],
+): SidebarLink[][] {
   if (data.ref) {
     return projectSidebarGroups({
       ref: data.ref,
       status: data.project?.status,
       isPlatform: data.isPlatform,
       flags,
+      lints,
     }).map((group) => group.map((item) => ({ ...item, icon: item.key })));
   }
   if (data.slug) {

@@ -1,7 +1,15 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { PendingPage } from '../../../../../views/pages/PendingPage.tsx';
+import { createFileRoute, getRouteApi } from '@tanstack/react-router';
+import { AdvisorPage } from '../../../../../views/advisors/AdvisorPage.tsx';
 
+const projectRoute = getRouteApi('/_app/project/$ref');
+
+// spec A2.4 / A2.6 "Tools": the Performance Advisor (issue 19).
 export const Route = createFileRoute('/_app/project/$ref/advisors/performance')({
   staticData: { title: "Performance Advisor" },
-  component: () => <PendingPage title="Performance Advisor" area="the advisors" />,
+  component: PerformanceAdvisorRoute,
 });
+
+function PerformanceAdvisorRoute() {
+  const { project } = projectRoute.useLoaderData();
+  return <AdvisorPage key={project.ref} project={project} kind="performance" />;
+}
