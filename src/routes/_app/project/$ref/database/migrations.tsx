@@ -1,7 +1,15 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { PendingPage } from '../../../../../views/pages/PendingPage.tsx';
+import { createFileRoute, getRouteApi } from '@tanstack/react-router';
+import { MigrationsPage } from '../../../../../views/database/migrations/MigrationsPage.tsx';
 
+const projectRoute = getRouteApi('/_app/project/$ref');
+
+// spec A2.6 "Platform: Migrations" (issue 19): the project's migration history with each migration's SQL.
 export const Route = createFileRoute('/_app/project/$ref/database/migrations')({
   staticData: { title: "Migrations" },
-  component: () => <PendingPage title="Migrations" area="the database tools" />,
+  component: MigrationsRoute,
 });
+
+function MigrationsRoute() {
+  const { project } = projectRoute.useLoaderData();
+  return <MigrationsPage key={project.ref} project={project} />;
+}
