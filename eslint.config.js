@@ -26,6 +26,10 @@ const sharedAreas = {
   'table-editor': ['./editor'],
   // The Users page's 'Impersonate user' sets the editors' role picker (issue 18).
   'auth-users': ['./editor'],
+  // issue 22: the command menu shows the docs search; the shell mounts the menu and opens it from Help.
+  'command-menu': ['./docs-search'],
+  'docs-search': ['./command-menu'],
+  shell: ['./command-menu'],
 };
 
 // Imports across areas that stay until their owners move them (paths relative to src/views/): none left (issue 15

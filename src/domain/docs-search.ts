@@ -78,3 +78,13 @@ export function docsResultHref(result: Pick<DocsSearchResult, 'path' | 'sections
   const slug = result.sections[0]?.slug;
   return slug ? `${result.path}#${slug}` : result.path;
 }
+
+/** A docs address carrying the console's organization and project, which the docs remember (spec A1). */
+export function docsHrefWithContext(href: string, context: { orgSlug?: string | undefined; ref?: string | undefined }): string {
+  const [path, hash] = href.split('#');
+  const params = new URLSearchParams();
+  if (context.orgSlug) params.set('org', context.orgSlug);
+  if (context.ref) params.set('project', context.ref);
+  const search = params.toString();
+  return `${path}${search ? `?${search}` : ''}${hash ? `#${hash}` : ''}`;
+}

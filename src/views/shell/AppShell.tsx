@@ -7,6 +7,7 @@ import { useShellData } from '../shared/useShellData.ts';
 import { LiveProjectStatusProvider } from '../shared/ProjectStatusContext.tsx';
 import { MAIN_ID, SHELL_NAV_ATTRIBUTE, SkipLink, useFocusOnPageChange } from './AppShellFocus.tsx';
 import * as css from './AppShell.css.ts';
+import { CommandMenuHost } from '../command-menu/CommandMenuHost.tsx';
 
 // The product menu (spec A2.5-A2.7: settings, database and auth pages) and its three menu definitions load with the
 // first page that shows it: the project home and the other pages never carry them (issue 15: first-load JavaScript).
@@ -36,6 +37,7 @@ function ShellFrame({ children }: { children: ReactNode }) {
   return (
     <div className={css.shell}>
       <SkipLink />
+      <CommandMenuHost {...(data.ref ? { ref: data.ref } : {})} {...(data.organization?.slug ? { orgSlug: data.organization.slug } : {})} />
       <div className={css.desktopOnly} {...nav}>
         <Header data={data} />
       </div>

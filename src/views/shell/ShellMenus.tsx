@@ -22,6 +22,8 @@ import { useAppContext } from '../shared/useAppContext.ts';
 import type { ShellData } from '../shared/useShellData.ts';
 import { useSessionUser } from './useSessionUser.ts';
 import { useSidebarState } from './useSidebarState.ts';
+import { docsHrefWithContext } from '../../domain/docs-search.ts';
+import { OPEN_COMMAND_MENU_EVENT } from '../command-menu/providers.ts';
 import * as css from './Header.css.ts';
 
 type LoadedMenu<P> = P & MenuOpening & { look: MenuTriggerLook };
@@ -162,8 +164,17 @@ export function HelpMenu({ data, look, defaultOpen, autoFocus }: LoadedMenu<{ da
           onAction={(key) => {
             if (key === 'support')
               void navigate({ to: '/support/new', search: { category: 'Problem', projectRef: data.ref } });
+            // issue 22: the docs open in a new tab, remembering organization and project (spec A1).
+            if (key === 'docs') window.open(docsHrefWithContext('/docs/', { ref: data.ref, orgSlug: data.organization?.slug }), '_blank', 'noopener');
+            if (key === 'troubleshooting') window.open(docsHrefWithContext('/docs/troubleshooting', { ref: data.ref, orgSlug: data.organization?.slug }), '_blank', 'noopener');
+            if (key === 'search-docs') window.dispatchEvent(new Event(OPEN_COMMAND_MENU_EVENT));
           }}
         >
+          <MenuSection title="Documentation">
+            <MenuItem id="docs">Docs</MenuItem>
+            <MenuItem id="search-docs">Search docs (Ctrl+K)</MenuItem>
+            <MenuItem id="troubleshooting">Troubleshooting</MenuItem>
+          </MenuSection>
           <MenuSection title="Need help with your project?">
             {data.isPlatform && (
               <MenuItem id="support">

@@ -1,0 +1,28 @@
+import { useNavigate } from '@tanstack/react-router';
+import { useMemo } from 'react';
+import { projectSidebarGroups } from '../../domain/navigation/project-sidebar.ts';
+import { useAppContext } from '../shared/useAppContext.ts';
+import type { CommandGroup, CommandMenuContext } from './providers.ts';
+
+/** 'Jump to a project page': the current project's sidebar pages whose name holds every typed word. */
+export function useProjectPagesProvider(query: string, context: CommandMenuContext): CommandGroup {
+  const { flags, config } = useAppContext();
+  const navigate = useNavigate();
+  const pages = useMemo(
+    () => (context.ref ? projectSidebarGroups({ ref: context.ref, status: 'ACTIVE_HEALTHY', isPlatform: config.mode === 'platform', flags }).flat() : []),
+    [context.ref, config.mode, flags],
+  );
+  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
+  const items = words.length === 0 ? [] : pages.filter((page) => words.every((w) => page.label.toLowerCase().includes(w)));
+  return {
+    id: 'pages',
+    heading: 'Project pages',
+    status: !context.ref || words.length === 0 ? 'idle' : items.length ? 'ready' : 'empty',
+    items: items.map((page) => ({
+      id: `page:${page.key}`,
+      label: `Go to ${page.label}`,
+      detail: null,
+      run: () => void navigate({ to: page.href }),
+    })),
+  };
+}
