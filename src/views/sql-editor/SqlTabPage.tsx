@@ -3,7 +3,7 @@
 // the database picker, and the results with their row count and duration, copy and export. Issue 14: Format (the
 // sql-formatter package, loaded only when pressed), Run statement (the one under the cursor) and the statement count.
 import { useSelector } from '@xstate/react';
-import { lazy, Suspense, useEffect, useEffectEvent, useRef } from 'react';
+import { lazy, Suspense, useEffect, useEffectEvent, useRef, useState } from 'react';
 import type { EditorView } from '@uiw/react-codemirror';
 import { selectImpersonation } from '../../../machines/role-impersonation.selectors.ts';
 import {
@@ -41,6 +41,9 @@ import { useImpersonation } from '../editor/ImpersonationContext.tsx';
 import { RolePicker } from '../editor/RolePicker.tsx';
 import { DatabasePicker } from '../editor/DatabasePicker.tsx';
 import { ResultsPanel } from './ResultsPanel.tsx';
+import { SaveAsMigrationDialog } from './SaveAsMigrationDialog.tsx';
+import { canManagePolicies } from '../../domain/auth-policies.ts';
+import { useProjectRole } from '../shared/useProjectRole.ts';
 import { DestructiveConfirm } from './RunFeedback.tsx';
 import { useSqlTab } from './useSqlTab.ts';
 import * as css from './SqlEditor.css.ts';
@@ -96,6 +99,9 @@ export function SqlTabPage(props: SqlTabPageProps) {
   // The failed run's error, placed in the editor's current text (the run machine keeps where the run came from).
   const marked = useSelector(run, (snapshot) => selectErrorMark(snapshot, text), sameMark);
   const view = useRef<EditorView | null>(null);
+  // Save as migration (issue 19): the SQL it will apply (the selection or everything), or null when closed.
+  const [migration, setMigration] = useState<string | null>(null);
+  const canMigrate = canManagePolicies(useProjectRole(project));
   const container = useRef<HTMLDivElement>(null);
 
   // The router owns ?schema= (DESIGN §3): a new one in the address is forwarded to the tab's session.
@@ -203,6 +209,21 @@ export function SqlTabPage(props: SqlTabPageProps) {
         <Button size="small" variant="ghost" onPress={() => void formatSql()}>
           Format
         </Button>
+        {canMigrate ? (
+          <Button
+            size="small"
+            variant="ghost"
+            isDisabled={running}
+            onPress={() => {
+              const current = view.current;
+              const range = current?.state.selection.main;
+              setMigration(sqlToRun(current?.state.doc.toString() ?? text, range ? { from: range.from, to: range.to } : null).sql);
+            }}
+          >
+            Save as migration
+          </Button>
+        ) : null}
+        {migration !== null ? <SaveAsMigrationDialog projectRef={project.ref} sql={migration} snippetName={name ?? ''} onClose={() => setMigration(null)} /> : null}
         <span className={css.saveState} aria-live="polite">
           {saveError ? `Not saved to the platform (${saveError}); kept in this browser` : saveState === 'saving' ? 'Saving…' : saveState === 'unsaved' ? 'Unsaved changes kept in this browser' : 'Saved'}
         </span>
