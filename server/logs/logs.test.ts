@@ -3,6 +3,8 @@
 import { appendFileSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPlatformHarness, type PlatformHarness, type TestUser } from '../testing/platform.ts';
 import { sampleProjects } from '../metrics/sampler.ts';
@@ -70,19 +72,56 @@ describe('request log', () => {
     expect(console.duration_ms).toBeGreaterThanOrEqual(0);
   });
 
+  it('counts the bytes of each response (egress) over HTTP, also of bodies without a length', async () => {
+    const server = serve({ fetch: h.app.fetch, hostname: '127.0.0.1', port: 0 });
+    await new Promise((resolve) => server.once('listening', resolve));
+    const { port } = server.address() as AddressInfo;
+    try {
+      await flush();
+      // Two answers on one keep-alive connection: each is counted on its own. (The Node adapter sets their length
+      // only as it writes them: the middleware sees none.)
+      const sizes: number[] = [];
+      for (const path of [`/api/platform/projects/${ref}/settings`, `/api/platform/projects/${ref}/status`]) {
+        const response = await fetch(`http://127.0.0.1:${port}${path}`, { headers: { authorization: `Bearer ${owner.token}` } });
+        sizes.push(Buffer.byteLength(await response.text()));
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      await flush();
+      const { rows } = await h.services.pool.query<{ path: string; response_bytes: string }>(
+        `select path, response_bytes from request_logs where project_ref = $1 and path = any($2) order by id desc limit 2`,
+        [ref, [`/api/platform/projects/${ref}/settings`, `/api/platform/projects/${ref}/status`]],
+      );
+      const bytesOf = (suffix: string) => Number(rows.find((r) => r.path.endsWith(suffix))!.response_bytes);
+      // The body and its headers (a few hundred bytes), not more.
+      expect(bytesOf('/settings')).toBeGreaterThan(sizes[0]!);
+      expect(bytesOf('/settings')).toBeLessThan(sizes[0]! + 1500);
+      expect(bytesOf('/status')).toBeGreaterThan(sizes[1]!);
+      expect(bytesOf('/status')).toBeLessThan(sizes[1]! + 1500);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
   it('does not slow requests: the log line is written after the response, in batches', async () => {
-    const time = async (path: string, n: number) => {
-      const started = performance.now();
-      for (let i = 0; i < n; i += 1) await Promise.resolve(h.app.request(path, { headers: { apikey: keys.anon! } }));
-      return (performance.now() - started) / n;
-    };
-    // A logged path (a project's) against an unlogged one of the same weight: the 404 of an unknown API route.
-    await time('/api/platform/nothing-here', 20);
-    const unlogged = await time('/api/platform/nothing-here', 200);
-    const logged = await time(`/api/platform/projects/${ref}/nothing-here`, 200);
+    const one = async (path: string) => (await h.app.request(path)).text();
+    const unloggedPath = '/api/platform/nothing-here';
+    const loggedPath = `/api/platform/projects/${ref}/nothing-here`;
+    for (let i = 0; i < 50; i += 1) await Promise.all([one(unloggedPath), one(loggedPath)]);
+    // Interleaved rounds of the same answer (401: no session), logged (a project's path) and not.
+    let unlogged = 0;
+    let logged = 0;
+    for (let round = 0; round < 5; round += 1) {
+      let t = performance.now();
+      for (let i = 0; i < 100; i += 1) await one(unloggedPath);
+      unlogged += performance.now() - t;
+      t = performance.now();
+      for (let i = 0; i < 100; i += 1) await one(loggedPath);
+      logged += performance.now() - t;
+    }
     await flush();
-    console.log(`request log overhead: ${unlogged.toFixed(3)} ms unlogged, ${logged.toFixed(3)} ms logged per request`);
-    expect(logged - unlogged).toBeLessThan(1);
+    console.log(`request log overhead: ${(unlogged / 500).toFixed(3)} ms unlogged, ${(logged / 500).toFixed(3)} ms logged per request`);
+    // Seen here: 0.2-0.8 ms on a loaded 2-core machine (the batch writes share its one event loop).
+    expect(logged / 500 - unlogged / 500).toBeLessThan(1);
   });
 });
 
@@ -176,6 +215,8 @@ describe('logs.all', () => {
 
 describe('bounds', () => {
   it('prunes by age and keeps only the newest rows past the cap', async () => {
+    await flush();
+    await h.services.pool.query('delete from request_logs');
     await h.services.pool.query(
       `insert into request_logs (project_ref, at, method, path, status, duration_ms, role, service)
        select 'prunetestrefaaaaaaaa', now() - interval '30 days', 'GET', '/old', 200, 1, 'anon', 'api' from generate_series(1, 5)`,

@@ -14,12 +14,13 @@ export interface BarChartProps {
   height?: number;
   /** Labels under the first and last bar. */
   edges?: [string, string];
+  /** Width of the drawing in its own units: about the width it is shown at, so its labels keep their size. */
+  width?: number;
 }
 
-const WIDTH = 600;
 const PAD = { left: 48, right: 8, top: 8, bottom: 20 };
 
-export function BarChart({ title, bars, format, height = 120, edges }: BarChartProps) {
+export function BarChart({ title, bars, format, height = 120, edges, width: WIDTH = 600 }: BarChartProps) {
   const max = Math.max(1, ...bars.map((b) => b.value));
   const total = bars.reduce((sum, b) => sum + b.value, 0);
   const inner = WIDTH - PAD.left - PAD.right;
@@ -30,7 +31,7 @@ export function BarChart({ title, bars, format, height = 120, edges }: BarChartP
       <svg className={css.svg} viewBox={`0 0 ${WIDTH} ${height}`} role="img" aria-label={`${title}: ${format(total)} in total, at most ${format(max)} in one bar`}>
         <line className={css.axis} x1={PAD.left} x2={WIDTH - PAD.right} y1={height - PAD.bottom} y2={height - PAD.bottom} />
         <text className={css.label} x={PAD.left - 6} y={PAD.top + 8} textAnchor="end">
-          {format(max)}
+          {format(total === 0 ? 0 : max)}
         </text>
         <text className={css.label} x={PAD.left - 6} y={height - PAD.bottom} textAnchor="end">
           0

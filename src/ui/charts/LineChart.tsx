@@ -15,6 +15,8 @@ export interface LineChartProps {
   format: (value: number) => string;
   limit?: { value: number; label: string };
   height?: number;
+  /** Said when there is nothing to draw. */
+  emptyText?: string;
 }
 
 const WIDTH = 600;
@@ -25,12 +27,12 @@ const shortTime = (date: Date, spanMs: number) =>
     ? date.toLocaleDateString(undefined, { month: 'short', day: 'numeric' })
     : date.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
 
-export function LineChart({ title, times, series, format, limit, height = 180 }: LineChartProps) {
+export function LineChart({ title, times, series, format, limit, height = 180, emptyText = 'No data in this range yet' }: LineChartProps) {
   const values = series.flatMap((s) => s.values.filter((v): v is number => v !== null));
   if (times.length === 0 || values.length === 0) {
     return (
       <figure className={css.figure} aria-label={title}>
-        <p className={css.empty}>No data in this range yet</p>
+        <p className={css.empty}>{emptyText}</p>
       </figure>
     );
   }

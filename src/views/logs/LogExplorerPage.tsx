@@ -183,6 +183,8 @@ function LogExplorer({ project }: { project: Project }) {
         bars={bars.map((b) => ({ label: b.start.toLocaleString(), value: b.count }))}
         format={(v) => String(Math.round(v))}
         edges={[run.range.start.toLocaleString(), run.range.end.toLocaleString()]}
+        width={1200}
+        height={110}
       />
 
       {read.error ? (

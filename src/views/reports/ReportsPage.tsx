@@ -23,6 +23,8 @@ import * as css from './Reports.css.ts';
 const CUSTOM = 'custom';
 const SERIES_COLORS = ['#3ecf8e', '#6e9eff', '#f5a623', '#c678dd', '#e5484d', '#56b6c2'];
 const toLocalInput = (date: Date) => new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+/** Rates and the hit ratio are differences between two samples. */
+const NEEDS_TWO = 'Shown from the second sample of the range on (one a minute)';
 const perSecond = (v: number) => `${v < 10 ? v.toFixed(2) : Math.round(v)}/s`;
 
 export function ReportsPage({ project }: { project: Project }) {
@@ -139,20 +141,20 @@ function Reports({ project }: { project: Project }) {
             <h2 id="report-cache" className={css.cardTitle}>
               Cache hit ratio
             </h2>
-            <LineChart title="Cache hit ratio" times={times} format={(v) => `${v.toFixed(1)}%`} series={[{ label: 'Hit ratio', color: SERIES_COLORS[1]!, values: points.map((p) => p.cacheHitRatio) }]} />
+            <LineChart title="Cache hit ratio" emptyText={NEEDS_TWO} times={times} format={(v) => `${v.toFixed(1)}%`} series={[{ label: 'Hit ratio', color: SERIES_COLORS[1]!, values: points.map((p) => p.cacheHitRatio) }]} />
           </section>
           <section className={css.card} aria-labelledby="report-transactions">
             <h2 id="report-transactions" className={css.cardTitle}>
               Transactions per second
             </h2>
-            <LineChart title="Transactions per second" times={times} format={perSecond} series={[{ label: 'Transactions', color: SERIES_COLORS[2]!, values: points.map((p) => p.transactionsPerSecond) }]} />
+            <LineChart title="Transactions per second" emptyText={NEEDS_TWO} times={times} format={perSecond} series={[{ label: 'Transactions', color: SERIES_COLORS[2]!, values: points.map((p) => p.transactionsPerSecond) }]} />
           </section>
           <section className={css.card} aria-labelledby="report-rows">
             <h2 id="report-rows" className={css.cardTitle}>
               Rows per second
             </h2>
             <LineChart
-              title="Rows per second"
+              title="Rows per second" emptyText={NEEDS_TWO}
               times={times}
               format={perSecond}
               series={[
