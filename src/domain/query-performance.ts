@@ -63,8 +63,3 @@ export function formatMs(ms: number): string {
   if (ms >= 1) return `${ms.toFixed(2)} ms`;
   return `${ms.toFixed(3)} ms`;
 }
-
-export function filterQueryStats(queries: readonly QueryStat[], search: string): QueryStat[] {
-  const needle = search.trim().toLowerCase();
-  return needle === '' ? [...queries] : queries.filter((q) => q.query.toLowerCase().includes(needle) || (q.role ?? '').toLowerCase().includes(needle));
-}
