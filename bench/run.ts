@@ -3,6 +3,7 @@
 // the exit code is 1 only when a benchmark could not run.
 import { adminerPeerBench, printAdminerPeerDetails } from './adminer-peer.ts';
 import { dataApiBench, printDataApiDetails } from './data-api.ts';
+import { docsSearchBench, printDocsSearchDetails } from './docs-search.ts';
 import { firstLoad, printFirstLoadDetails } from './first-load.ts';
 import { gridPasteBench } from './grid-paste.ts';
 import { mcpBench } from './mcp.ts';
@@ -33,6 +34,7 @@ const BENCHMARKS: Record<string, { run: () => Promise<BenchResult>; details?: (r
   'data-api': { run: dataApiBench, details: printDataApiDetails },
   statecharts: { run: statechartsBench },
   mcp: { run: mcpBench },
+  'docs-search': { run: docsSearchBench, details: printDocsSearchDetails },
 };
 // Not in the default run: it installs Adminer from Debian's packages (issue 25); only `npm run bench -- peer`.
 const ON_REQUEST: typeof BENCHMARKS = { peer: { run: adminerPeerBench, details: printAdminerPeerDetails } };
