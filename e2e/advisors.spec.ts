@@ -70,6 +70,17 @@ test('a finding is dismissed, and shown again with Show dismissed', async () => 
   await expect(finding.getByText('Dismissed', { exact: true })).toBeVisible();
 });
 
+test("'Open in SQL editor' opens the fix as a new snippet", async () => {
+  await page.getByRole('searchbox', { name: 'Search issues' }).fill(DISMISSED);
+  const finding = page.locator(`li[data-lint="rls_disabled_in_public"][data-object="public.${DISMISSED}"]`);
+  if ((await finding.getByRole('button', { name: 'Open in SQL editor' }).count()) === 0) {
+    await finding.getByRole('button', { name: /RLS Disabled in Public/ }).click();
+  }
+  await finding.getByRole('button', { name: 'Open in SQL editor' }).click();
+  await page.waitForURL(/\/sql\/[0-9a-f-]{36}/);
+  await expect(page.locator('.cm-content')).toHaveText(`alter table public.${DISMISSED} enable row level security;`);
+});
+
 test('Query Performance lists a query run in the SQL editor, with its plan', async () => {
   await page.goto(`/dashboard/project/${fx().projectRef}/sql`);
   const before = page.url();
