@@ -17,7 +17,8 @@ export function useProjectPagesProvider(query: string, context: CommandMenuConte
   return {
     id: 'pages',
     heading: 'Project pages',
-    status: !context.ref || words.length === 0 ? 'idle' : items.length ? 'ready' : 'empty',
+    // No match hides the group: the docs answer most questions, and 'No results found.' here would be noise.
+    status: items.length ? 'ready' : 'idle',
     items: items.map((page) => ({
       id: `page:${page.key}`,
       label: `Go to ${page.label}`,
