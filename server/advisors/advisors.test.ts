@@ -220,6 +220,11 @@ describe('query performance', () => {
     // The pooled connection keeps no prepared statement: explaining twice works.
     expect((await h.call('POST', `/api/platform/projects/${ref}/query-performance/explain`, { token: owner.token, body: { queryid: row.queryid } })).status).toBe(200);
 
+    // A DDL statement has no plan: a clear 400.
+    await expect.poll(() => find(/create table qp_items/), { timeout: 5000 }).toBeDefined();
+    const ddl = await h.call('POST', `/api/platform/projects/${ref}/query-performance/explain`, { token: owner.token, body: { queryid: (await find(/create table qp_items/))!.queryid } });
+    expect(ddl.status).toBe(400);
+    expect(ddl.body.message).toMatch(/Only SELECT/);
     expect((await h.call('POST', `/api/platform/projects/${ref}/query-performance/explain`, { token: owner.token, body: { queryid: 'x; drop' } })).status).toBe(400);
     expect((await h.call('POST', `/api/platform/projects/${ref}/query-performance/explain`, { token: owner.token, body: { queryid: '12345' } })).status).toBe(404);
     expect((await h.call('GET', `/api/platform/projects/${ref}/query-performance?order=drop`, { token: owner.token })).status).toBe(400);

@@ -10,7 +10,7 @@ import { Hono, type Context } from 'hono';
 import type pg from 'pg';
 import { z } from 'zod';
 import { ADVISOR_LINT_NAMES, type AdvisorLint } from '../../src/domain/advisors.ts';
-import { QUERY_STATS_LIMIT, QUERY_STATS_ORDERS } from '../../src/domain/query-performance.ts';
+import { NOT_EXPLAINABLE, QUERY_STATS_LIMIT, QUERY_STATS_ORDERS, isExplainable } from '../../src/domain/query-performance.ts';
 import { DEFAULT_SETTINGS } from '../data-api/settings.ts';
 import { projectAccess, type ProjectRow } from '../http/access.ts';
 import type { AppEnv } from '../http/env.ts';
@@ -124,6 +124,7 @@ export function advisorRoutes(): Hono<AppEnv> {
     const body = await readBody(c, explainBody);
     const text = await statementText(c.var.services.server, project.ref, body.queryid);
     if (text === null) throw notFound('No statistics for this query: they may have been reset');
+    if (!isExplainable(text)) throw badRequest(NOT_EXPLAINABLE);
     const client = await (await c.var.services.pools.console(project.ref)).connect();
     try {
       return c.json({ plan: await explainStatement(client, text) });

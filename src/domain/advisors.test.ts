@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { activeLints, advisorFindings, canActOnAdvisors, fixSnippetName, groupByLevel, type AdvisorLint } from './advisors.ts';
 import { advisorsDot } from './navigation/project-sidebar.ts';
-import { formatMs } from './query-performance.ts';
+import { formatMs, isExplainable } from './query-performance.ts';
 
 const lint = (over: Partial<AdvisorLint>): AdvisorLint => ({
   name: 'rls_disabled_in_public',
@@ -57,5 +57,13 @@ describe('query performance', () => {
     expect(formatMs(0.0123)).toBe('0.012 ms');
     expect(formatMs(12.345)).toBe('12.35 ms');
     expect(formatMs(2500)).toBe('2.50 s');
+  });
+  it('knows which statements have a plan', () => {
+    for (const q of ['select 1', '  WITH x as (select 1) select * from x', 'insert into t values ($1)', '(select 1)', '-- note\nselect 1', 'update t set a = $1', 'delete from t']) {
+      expect(isExplainable(q), q).toBe(true);
+    }
+    for (const q of ['create table t (id int)', 'alter table t add column a int', 'begin', 'set search_path = public', 'explain select 1', 'selectx']) {
+      expect(isExplainable(q), q).toBe(false);
+    }
   });
 });

@@ -63,3 +63,10 @@ export function formatMs(ms: number): string {
   if (ms >= 1) return `${ms.toFixed(2)} ms`;
   return `${ms.toFixed(3)} ms`;
 }
+
+/** Statements Postgres can plan (EXPLAIN / PREPARE take only these); DDL and utility statements have no plan. */
+export function isExplainable(query: string): boolean {
+  return /^\s*(\(\s*)*(select|with|insert|update|delete|values|table|merge)\b/i.test(query.replace(/^\s*(--[^\n]*\n|\/\*[\s\S]*?\*\/)\s*/g, ''));
+}
+
+export const NOT_EXPLAINABLE = 'Only SELECT, INSERT, UPDATE, DELETE, MERGE and VALUES statements have a query plan.';

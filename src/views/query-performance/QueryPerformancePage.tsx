@@ -13,6 +13,7 @@ import {
   QUERY_STATS_ORDERS,
   QUERY_STATS_ORDER_LABELS,
   formatMs,
+  isExplainable,
   type QueryStat,
   type QueryStatsOrder,
 } from '../../domain/query-performance.ts';
@@ -126,9 +127,11 @@ function QueryPerformance({ project }: { project: Project }) {
                   <td className={css.tdNumber}>{formatMs(q.total_time)}</td>
                   <td className={css.tdNumber}>{number.format(q.rows)}</td>
                   <td className={css.td}>
-                    <Button variant="default" size="tiny" onPress={() => setPlanOf(q)} aria-label={`${TEXT.explain}: ${q.query.slice(0, 60)}`}>
-                      {TEXT.explain}
-                    </Button>
+                    {isExplainable(q.query) ? (
+                      <Button variant="default" size="tiny" onPress={() => setPlanOf(q)} aria-label={`${TEXT.explain}: ${q.query.slice(0, 60)}`}>
+                        {TEXT.explain}
+                      </Button>
+                    ) : null}
                   </td>
                 </tr>
               ))}
