@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeFindings } from './axe.ts';
-import { SCREENSHOTS, STORAGE_STATE, readFixture } from './support/fixture.ts';
+import { SCREENSHOTS, STORAGE_STATE, accessToken, readFixture } from './support/fixture.ts';
 
 // Issue 19: a query run in the SQL editor is seen in the log explorer (its request: POST …/pg-meta/{ref}/query);
 // the explorer refuses a WITH query with spec A5's message; Reports draws its charts once the platform has taken a
@@ -68,10 +68,24 @@ test('a query run in the SQL editor shows in the log explorer, with its detail',
   await expect(page.getByRole('alert').filter({ hasText: "Unknown column 'nothing'" })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
 
-  // Postgres source: its own filters.
+  // Postgres source: its own filters, and the project database's own error, read from the cluster's log.
+  const failed = await page.request.post(`/api/platform/pg-meta/${ref}/query`, {
+    headers: { authorization: `Bearer ${await accessToken(page)}` },
+    data: { query: 'select * from e2e_logs_no_such_table' },
+  });
+  expect(failed.status()).toBe(400);
   await pick('Source', 'Postgres');
-  await expect(page.getByRole('button', { name: / Severity$/ })).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Query' })).toHaveValue(/from postgres_logs/);
+  await pick('Severity', 'ERROR');
+  await page.getByRole('searchbox', { name: 'Search events' }).fill('e2e_logs_no_such_table');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  const pgTable = page.getByRole('table', { name: 'Postgres log events' });
+  await expect(async () => {
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await expect(pgTable.getByRole('cell', { name: /relation "e2e_logs_no_such_table" does not exist/ }).first()).toBeVisible({ timeout: 2000 });
+  }).toPass({ timeout: 20_000 });
+  await expect(pgTable.getByRole('row').nth(1)).toContainText(`project_${ref}`);
+  await page.screenshot({ path: `${SCREENSHOTS}/logs-postgres.png` });
 });
 
 test('reports show charts once the platform has sampled the project', async () => {

@@ -21,6 +21,8 @@ describe('buildLogsQuery', () => {
     // Severity belongs to Postgres; status and method do not.
     expect(buildLogsQuery('postgres', { status: '5xx', method: 'GET', severity: 'ERROR', search: '' })).toContain("where severity = 'ERROR'\n");
     expect(buildLogsQuery('auth', NO_LOG_FILTERS)).toContain('from auth_logs\norder by');
+    // The message column once, also where the source lists it.
+    expect(buildLogsQuery('postgres', NO_LOG_FILTERS)).toMatch(/^select timestamp, severity, database, event_message\nfrom postgres_logs/);
   });
 
   it('takes the search literally: quotes doubled, regex characters escaped, case-insensitive', () => {

@@ -66,7 +66,8 @@ export function buildLogsQuery(sourceId: LogSourceId, filters: LogFilters, limit
   const search = filters.search.trim();
   if (search) conditions.push(`regexp_contains(event_message, ${logsLiteral(`(?i)${escapeRegex(search)}`)})`);
   const where = conditions.length > 0 ? `\nwhere ${conditions.join('\n  and ')}` : '';
-  return `select ${source.columns.join(', ')}, event_message\nfrom ${source.table}${where}\norder by timestamp desc\nlimit ${limit}`;
+  const columns = source.columns.includes('event_message') ? source.columns : [...source.columns, 'event_message'];
+  return `select ${columns.join(', ')}\nfrom ${source.table}${where}\norder by timestamp desc\nlimit ${limit}`;
 }
 
 /**
