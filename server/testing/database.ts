@@ -40,7 +40,7 @@ function withDatabase(base: string, db: string): string {
 let counter = 0;
 
 /** A throwaway embedded cluster in a temporary folder (the same settings for the shared one and a private one). */
-export async function startEmbeddedCluster(): Promise<{ base: string; stop: () => Promise<void> }> {
+export async function startEmbeddedCluster(options: { preloadQueryStats?: boolean } = {}): Promise<{ base: string; stop: () => Promise<void> }> {
   const dir = mkdtempSync(join(tmpdir(), 'strata-test-pg-'));
   // initdb runs as an unprivileged 'postgres' user when we are root: it must reach the folder.
   chmodSync(dir, 0o777);
@@ -55,7 +55,8 @@ export async function startEmbeddedCluster(): Promise<{ base: string; stop: () =
     createPostgresUser: process.getuid?.() === 0,
     // --no-sync: a test cluster need not survive a power cut (as fsync=off below).
     initdbFlags: ['--encoding=UTF8', '--locale=C', '--no-sync'],
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=off', '-c', 'shared_preload_libraries=pg_stat_statements'],
+    // pg_stat_statements preloaded as the platform's embedded cluster does (Query Performance, issue 19).
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=off', ...(options.preloadQueryStats === false ? [] : ['-c', 'shared_preload_libraries=pg_stat_statements'])],
     onLog: () => {},
     onError: () => {},
   });
