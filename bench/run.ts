@@ -10,6 +10,7 @@ import { mcpBench } from './mcp.ts';
 import { platformBench } from './platform.ts';
 import { printProjectsListDetails, projectsListBench } from './projects-list.ts';
 import { printTable, writeResult, type BenchResult } from './support/results.ts';
+import { schemaVisualizerBench } from './schema-visualizer.ts';
 import { printStorageUploadDetails, storageUploadBench } from './storage-upload.ts';
 import { storageExplorerBench } from './storage-explorer.ts';
 import { printTableExportDetails, tableExportBench } from './table-export.ts';
@@ -34,6 +35,7 @@ const BENCHMARKS: Record<string, { run: () => Promise<BenchResult>; details?: (r
   'data-api': { run: dataApiBench, details: printDataApiDetails },
   statecharts: { run: statechartsBench },
   mcp: { run: mcpBench },
+  'schema-visualizer': { run: schemaVisualizerBench },
   'docs-search': { run: docsSearchBench, details: printDocsSearchDetails },
 };
 // Not in the default run: it installs Adminer from Debian's packages (issue 25); only `npm run bench -- peer`.
