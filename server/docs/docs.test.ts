@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPlatformHarness, type PlatformHarness } from '../testing/platform.ts';
 import { DOCS_PUBLIC_KEY, DOCS_SEARCH_PATHS } from '../../src/domain/docs-search.ts';
-import { docsCorpus } from './corpus.ts';
+import { docsCorpus, splitSections } from './corpus.ts';
+import { docsIndex } from './search-index.ts';
 import { parseCurl, runnableSamples, shellWords } from './runnable.ts';
 import { renderMarkdown } from './markdown.ts';
 
@@ -143,4 +144,23 @@ describe('runnable samples', () => {
       expect(response.status, `${sample.page}: ${sample.code}\n${text}`).toBeLessThan(300);
     }
   }, 60_000);
+});
+
+describe('index rebuild', () => {
+  it('rebuilds the stored index when the docs change, and keeps it when they do not', async () => {
+    const pool = h.services.pool;
+    const current = docsCorpus();
+    await docsIndex(pool, current);
+    const before = await pool.query<{ built_at: Date }>('select built_at from docs_index_state');
+    await docsIndex(pool, current);
+    const same = await pool.query<{ built_at: Date }>('select built_at from docs_index_state');
+    expect(same.rows[0]!.built_at).toEqual(before.rows[0]!.built_at);
+    const extra = splitSections('extra', '# Extra page\n\n## Quokka husbandry\n\nQuokkas need shade.\n').sections;
+    const changed = { ...current, sections: [...current.sections, ...extra], hash: `${current.hash}-changed` };
+    await docsIndex(pool, changed);
+    const state = await pool.query<{ corpus_hash: string }>('select corpus_hash from docs_index_state');
+    expect(state.rows[0]!.corpus_hash).toBe(changed.hash);
+    const rows = await pool.query("select id from docs_sections where fts @@ to_tsquery('english', 'quokka')");
+    expect(rows.rows.map((r) => r.id)).toEqual(['extra#quokka-husbandry']);
+  });
 });

@@ -61,7 +61,7 @@ interface LoadedIndex {
   termIndex: Map<string, number>;
 }
 
-const loaded = new WeakMap<pg.Pool, Promise<LoadedIndex>>();
+const loaded = new WeakMap<pg.Pool, Map<string, Promise<LoadedIndex>>>();
 
 async function writeIndex(pool: pg.Pool, corpus: DocsCorpus, model: LsaModel): Promise<void> {
   const client = await pool.connect();
@@ -137,9 +137,11 @@ async function readModel(pool: pg.Pool, corpus: DocsCorpus): Promise<LsaModel | 
   };
 }
 
-/** Builds (when the docs changed) and loads the index; once per pool and process. */
+/** Builds (when the docs' hash differs from the stored one) and loads the index; once per pool, hash and process. */
 export function docsIndex(pool: pg.Pool, corpus: DocsCorpus = docsCorpus()): Promise<LoadedIndex> {
-  let promise = loaded.get(pool);
+  const byHash = loaded.get(pool) ?? new Map<string, Promise<LoadedIndex>>();
+  loaded.set(pool, byHash);
+  let promise = byHash.get(corpus.hash);
   if (!promise) {
     promise = (async () => {
       let model = await readModel(pool, corpus);
@@ -149,8 +151,8 @@ export function docsIndex(pool: pg.Pool, corpus: DocsCorpus = docsCorpus()): Pro
       }
       return { hash: corpus.hash, sections: corpus.sections, model, termIndex: new Map(model.terms.map((t, i) => [t, i])) };
     })();
-    promise.catch(() => loaded.delete(pool));
-    loaded.set(pool, promise);
+    promise.catch(() => byHash.delete(corpus.hash));
+    byHash.set(corpus.hash, promise);
   }
   return promise;
 }
