@@ -42,7 +42,7 @@ import { RolePicker } from '../editor/RolePicker.tsx';
 import { DatabasePicker } from '../editor/DatabasePicker.tsx';
 import { ResultsPanel } from './ResultsPanel.tsx';
 import { SaveAsMigrationDialog } from './SaveAsMigrationDialog.tsx';
-import { canManagePolicies } from '../../domain/auth-policies.ts';
+import { canWriteDatabase } from '../../domain/database/catalog.ts';
 import { useProjectRole } from '../shared/useProjectRole.ts';
 import { DestructiveConfirm } from './RunFeedback.tsx';
 import { useSqlTab } from './useSqlTab.ts';
@@ -101,7 +101,7 @@ export function SqlTabPage(props: SqlTabPageProps) {
   const view = useRef<EditorView | null>(null);
   // Save as migration (issue 19): the SQL it will apply (the selection or everything), or null when closed.
   const [migration, setMigration] = useState<string | null>(null);
-  const canMigrate = canManagePolicies(useProjectRole(project));
+  const canMigrate = canWriteDatabase(useProjectRole(project));
   const container = useRef<HTMLDivElement>(null);
 
   // The router owns ?schema= (DESIGN §3): a new one in the address is forwarded to the tab's session.

@@ -5,8 +5,7 @@
 import { useState } from 'react';
 import { columnPrivilegesRead, privilegeChoicesRead } from '../../../actors/database-admin.ts';
 import type { Project } from '../../../api/types.ts';
-import { canManagePolicies } from '../../../domain/auth-policies.ts';
-import { DEFAULT_DATABASE_SCHEMA } from '../../../domain/database/catalog.ts';
+import { canWriteDatabase, DEFAULT_DATABASE_SCHEMA } from '../../../domain/database/catalog.ts';
 import { cellState, columnGrantScript, COLUMN_PRIVILEGES, filterColumns, type ColumnGrant } from '../../../domain/database/column-privileges.ts';
 import { Badge } from '../../../ui/Badge.tsx';
 import { Select } from '../../../ui/Select.tsx';
@@ -34,7 +33,7 @@ function ColumnPrivileges({ project }: { project: Project }) {
   const [change, setChange] = useState<{ grant: ColumnGrant; on: boolean } | null>(null);
   const choices = useTaskRead(privilegeChoicesRead, { ref: project.ref, schema }, schema);
   const grid = useTaskRead(columnPrivilegesRead, { ref: project.ref, schema, table, role }, `${schema}\u0000${table}\u0000${role}\u0000${version}`);
-  const canWrite = canManagePolicies(useProjectRole(project));
+  const canWrite = canWriteDatabase(useProjectRole(project));
   const rows = filterColumns(grid.data ?? [], search);
   const picked = table !== '' && role !== '';
   const read = { loading: choices.loading || (picked && grid.loading), error: choices.error ?? grid.error, retry: choices.error ? choices.retry : grid.retry };

@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { extensionDependentsRead, extensionsRead } from '../../../actors/database-admin.ts';
 import type { Project } from '../../../api/types.ts';
-import { canManagePolicies } from '../../../domain/auth-policies.ts';
+import { canWriteDatabase } from '../../../domain/database/catalog.ts';
 import {
   DEFAULT_EXTENSION_SCHEMA,
   disableExtensionScript,
@@ -45,7 +45,7 @@ function Extensions({ project }: { project: Project }) {
   const [version, setVersion] = useState(0);
   const [open, setOpen] = useState<Open>(null);
   const read = useTaskRead(extensionsRead, { ref: project.ref }, String(version));
-  const canWrite = canManagePolicies(useProjectRole(project));
+  const canWrite = canWriteDatabase(useProjectRole(project));
   const refresh = () => setVersion((v) => v + 1);
   const rows = filterExtensions(read.data?.extensions ?? [], search, filter);
   return (

@@ -4,8 +4,7 @@
 import { useState } from 'react';
 import { indexesRead } from '../../../actors/database-admin.ts';
 import type { Project } from '../../../api/types.ts';
-import { canManagePolicies } from '../../../domain/auth-policies.ts';
-import { DEFAULT_DATABASE_SCHEMA } from '../../../domain/database/catalog.ts';
+import { canWriteDatabase, DEFAULT_DATABASE_SCHEMA } from '../../../domain/database/catalog.ts';
 import {
   createIndexScript,
   dropIndexScript,
@@ -46,7 +45,7 @@ function Indexes({ project }: { project: Project }) {
   const [version, setVersion] = useState(0);
   const [open, setOpen] = useState<Open>(null);
   const read = useTaskRead(indexesRead, { ref: project.ref, schema }, `${schema}\u0000${version}`);
-  const canWrite = canManagePolicies(useProjectRole(project));
+  const canWrite = canWriteDatabase(useProjectRole(project));
   const refresh = () => setVersion((v) => v + 1);
   const rows = filterIndexes(read.data?.indexes ?? [], search);
   return (

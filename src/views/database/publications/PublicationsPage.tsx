@@ -4,8 +4,7 @@
 import { useState } from 'react';
 import { publicationsRead, publicationTablesRead } from '../../../actors/database-admin.ts';
 import type { Project } from '../../../api/types.ts';
-import { canManagePolicies } from '../../../domain/auth-policies.ts';
-import { DEFAULT_DATABASE_SCHEMA } from '../../../domain/database/catalog.ts';
+import { canWriteDatabase, DEFAULT_DATABASE_SCHEMA } from '../../../domain/database/catalog.ts';
 import {
   createPublicationScript,
   dropPublicationScript,
@@ -54,7 +53,7 @@ function Publications({ project }: { project: Project }) {
   const [creating, setCreating] = useState(false);
   const [tablesOf, setTablesOf] = useState<string | null>(null);
   const read = useTaskRead(publicationsRead, { ref: project.ref }, String(version));
-  const canWrite = canManagePolicies(useProjectRole(project));
+  const canWrite = canWriteDatabase(useProjectRole(project));
   const refresh = () => setVersion((v) => v + 1);
   const all = read.data?.publications ?? [];
   const rows = filterPublications(all, search);

@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { rolesRead } from '../../../actors/database-admin.ts';
 import type { Project } from '../../../api/types.ts';
-import { canManagePolicies } from '../../../domain/auth-policies.ts';
+import { canWriteDatabase } from '../../../domain/database/catalog.ts';
 import {
   createRoleScript,
   draftFromRole,
@@ -46,7 +46,7 @@ function Roles({ project }: { project: Project }) {
   const [version, setVersion] = useState(0);
   const [open, setOpen] = useState<Open>(null);
   const read = useTaskRead(rolesRead, { ref: project.ref }, String(version));
-  const canWrite = canManagePolicies(useProjectRole(project)) && read.data?.canManage === true;
+  const canWrite = canWriteDatabase(useProjectRole(project)) && read.data?.canManage === true;
   const refresh = () => setVersion((v) => v + 1);
   const roles = read.data?.roles ?? [];
   const rows = filterRoles(roles, search);
