@@ -14,6 +14,7 @@ const ENUM = `e2e_mood_${stamp}`;
 const TRIGGER = `e2e_trg_${stamp}`;
 const AUTHORS = `e2e_authors_${stamp}`;
 const DIARY = `e2e_diary_${stamp}`;
+const VIS = `e2e_vis_${stamp}`;
 
 let api: APIRequestContext;
 let page: Page;
@@ -26,7 +27,7 @@ test.beforeAll(async ({ browser, baseURL }) => {
 });
 
 test.afterAll(async () => {
-  await projectSql(api, fx().projectRef, `drop table if exists public.${DIARY}; drop table if exists public.${AUTHORS}; drop type if exists public.${ENUM}; drop function if exists public.${FN}()`).catch(() => undefined);
+  await projectSql(api, fx().projectRef, `drop schema if exists ${VIS} cascade; drop table if exists public.${DIARY}; drop table if exists public.${AUTHORS}; drop type if exists public.${ENUM}; drop function if exists public.${FN}()`).catch(() => undefined);
   await page?.context().close();
   await api?.dispose();
 });
@@ -164,7 +165,14 @@ test('the Tables page shows the table and its enum column', async () => {
 });
 
 test('the Schema Visualizer draws the foreign key, pans and zooms, and exports SQL', async () => {
-  await page.goto(url('schemas'));
+  // Its own schema: public holds other specs' tables, and zoomed out far a box shows its name only.
+  await projectSql(
+    api,
+    fx().projectRef,
+    `create schema ${VIS}; create table ${VIS}.${AUTHORS} (id bigint primary key, name text);
+     create table ${VIS}.${DIARY} (id bigint primary key, author_id bigint references ${VIS}.${AUTHORS} (id), mood public.${ENUM}, note text)`,
+  );
+  await page.goto(`${url('schemas')}?schema=${VIS}`);
   await expect(page.getByRole('heading', { name: 'Schema Visualizer', level: 1 })).toBeVisible();
   const canvas = page.getByTestId('schema-canvas');
   await expect(canvas).toHaveAttribute('data-painted', 'true');
@@ -179,13 +187,13 @@ test('the Schema Visualizer draws the foreign key, pans and zooms, and exports S
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export as SQL' }).click();
   const file = await download;
-  expect(file.suggestedFilename()).toBe('public.sql');
+  expect(file.suggestedFilename()).toBe(`${VIS}.sql`);
   const text = await (await file.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks).toString('utf8'));
-  expect(text).toContain(`create table public.${DIARY} (`);
-  expect(text).toContain(`references public.${AUTHORS} (id);`);
+  expect(text).toContain(`create table ${VIS}.${DIARY} (`);
+  expect(text).toContain(`references ${VIS}.${AUTHORS} (id);`);
   const png = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export as PNG' }).click();
-  expect((await png).suggestedFilename()).toBe('public.png');
+  expect((await png).suggestedFilename()).toBe(`${VIS}.png`);
   await page.screenshot({ path: `${SCREENSHOTS}/database-schema-visualizer.png` });
   await expectNoAxeFindings(page, 'schema visualizer');
 });
