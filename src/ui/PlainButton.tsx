@@ -8,6 +8,7 @@ export interface PlainButtonProps extends ButtonLookProps {
   /** Shows the spinner; the button stays focusable but does nothing (and does not submit its form). */
   isPending?: boolean;
   autoFocus?: boolean;
+  testId?: string;
 }
 
 /**
@@ -15,7 +16,7 @@ export interface PlainButtonProps extends ButtonLookProps {
  * react-aria's press and focus code would be most of the page's script (issue 15). It sets the data attributes
  * Button.css.ts styles (data-hovered, data-disabled, data-pending); focus shows through :focus-visible.
  */
-export function PlainButton({ type = 'button', onPress, isDisabled, isPending, autoFocus, variant, size, icon, iconRight, block, children, className }: PlainButtonProps) {
+export function PlainButton({ type = 'button', onPress, isDisabled, isPending, autoFocus, testId, variant, size, icon, iconRight, block, children, className }: PlainButtonProps) {
   const [hovered, setHovered] = useState(false);
   const onClick = (event: MouseEvent<HTMLButtonElement>) => {
     if (isPending) {
@@ -31,6 +32,7 @@ export function PlainButton({ type = 'button', onPress, isDisabled, isPending, a
       disabled={isDisabled}
       aria-disabled={isPending || undefined}
       autoFocus={autoFocus}
+      data-testid={testId}
       data-hovered={(hovered && !isDisabled) || undefined}
       data-disabled={isDisabled || undefined}
       data-pending={isPending || undefined}

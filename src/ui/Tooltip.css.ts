@@ -26,3 +26,14 @@ export const arrow = style({
     '[data-placement=right] &': { transform: 'rotate(90deg)' },
   },
 });
+
+/** PlainHint: the wrapper its tooltip is placed against, and the tooltip below it (right-aligned: header controls). */
+export const plainAnchor = style({ position: 'relative', display: 'inline-flex' });
+export const plainBelow = style({
+  position: 'absolute',
+  top: 'calc(100% + 6px)',
+  right: 0,
+  zIndex: 50,
+  width: 'max-content',
+  pointerEvents: 'none',
+});

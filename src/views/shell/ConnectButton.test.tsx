@@ -42,4 +42,21 @@ describe('Connect button (spec A2.10)', () => {
       expect(nav.calls).toEqual([]);
     });
   }
+
+  it('the reason shows as a tooltip while hovered or focused, and Escape hides it', () => {
+    render(<ConnectButton status="INACTIVE" />);
+    const reason = screen.getByRole('img', { name: CONNECT_STRINGS.disabledTooltip });
+    expect(screen.queryByRole('tooltip')).toBeNull();
+    fireEvent.pointerEnter(reason.parentElement!);
+    expect(screen.getByRole('tooltip').textContent).toBe(CONNECT_STRINGS.disabledTooltip);
+    fireEvent.pointerLeave(reason.parentElement!);
+    expect(screen.queryByRole('tooltip')).toBeNull();
+    fireEvent.focus(reason);
+    expect(screen.getByRole('tooltip').textContent).toBe(CONNECT_STRINGS.disabledTooltip);
+    fireEvent.keyDown(reason, { key: 'Escape' });
+    expect(screen.queryByRole('tooltip')).toBeNull();
+    fireEvent.blur(reason);
+    fireEvent.focus(reason);
+    expect(screen.getByRole('tooltip')).toBeTruthy();
+  });
 });

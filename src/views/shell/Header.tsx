@@ -7,8 +7,8 @@ import { LazyMenuTrigger } from '../../ui/LazyMenuTrigger.tsx';
 import { BranchSwitcher, OrganizationSwitcher, ProjectSwitcher } from './Switchers.tsx';
 import { ThemeMenu } from './ThemeMenu.tsx';
 import { UsageLimitsBadge } from './UsageLimitsBadge.tsx';
-import { Button } from '../../ui/Button.tsx';
-import { DisabledReason } from '../shared/DisabledReason.tsx';
+import { PlainButton } from '../../ui/PlainButton.tsx';
+import { PlainHint } from '../../ui/PlainHint.tsx';
 import { CONNECT_STRINGS } from '../../domain/connect/constants.ts';
 import { useAppContext } from '../shared/useAppContext.ts';
 import type { ShellData } from '../shared/useShellData.ts';
@@ -51,18 +51,19 @@ export function Header({ data }: { data: ShellData }) {
 /** spec A2.10: opens the Connect dialog (?showConnect=true); disabled with its reason unless ACTIVE_HEALTHY. */
 export function ConnectButton({ status }: { status: string }) {
   const navigate = useNavigate();
+  // Native, with a plain hint: react-aria's Button and Tooltip were most of the shell's first-load script (issue 15).
   const button = (
-    <Button
+    <PlainButton
       variant="default"
       size="tiny"
       isDisabled={status !== 'ACTIVE_HEALTHY'}
-      data-testid="connect-button"
+      testId="connect-button"
       onPress={() => void navigate({ to: '.', search: (prev: Record<string, unknown>) => ({ ...prev, showConnect: true }) })}
     >
       {CONNECT_STRINGS.button}
-    </Button>
+    </PlainButton>
   );
-  return status === 'ACTIVE_HEALTHY' ? button : <DisabledReason reason={CONNECT_STRINGS.disabledTooltip}>{button}</DisabledReason>;
+  return status === 'ACTIVE_HEALTHY' ? button : <PlainHint reason={CONNECT_STRINGS.disabledTooltip}>{button}</PlainHint>;
 }
 
 // The help and account menus load on intent (ShellMenus.tsx), like the switchers (issue 15: first-load JavaScript).

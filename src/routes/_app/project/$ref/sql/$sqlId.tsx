@@ -25,7 +25,10 @@ export const Route = createFileRoute('/_app/project/$ref/sql/$sqlId')({
     if (search.schema || !SNIPPET_ID_PATTERN.test(params.sqlId)) return;
     // Loaded here, not imported: a guard's imports are in every first load, and this module brings the SQL
     // editor's machines (issue 15).
-    const { readProjectPreferences } = await import('../../../../../actors/sql-editor.ts');
+    const [{ readProjectPreferences }, { DEFAULT_SQL_SCHEMA }] = await Promise.all([
+      import('../../../../../actors/sql-editor.ts'),
+      import('../../../../../domain/sql-editor.ts'),
+    ]);
     const schema = readProjectPreferences(params.ref).lastSchema || DEFAULT_SQL_SCHEMA;
     throw redirect({ to: '/project/$ref/sql/$sqlId', params, search: { schema }, replace: true });
   },
