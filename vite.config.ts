@@ -135,7 +135,8 @@ export default defineConfig({
             { name: 'signed-in', test: SIGNED_IN_SHELL, priority: 1 },
             // Shared by the sign-in page and the shell: kept out of the shell's group (which takes its modules'
             // dependencies), so the sign-in page does not load the shell.
-            { name: 'react-bindings', test: /node_modules\/(@xstate\/react|use-isomorphic-layout-effect|@vanilla-extract\/recipes)\//, priority: 3 },
+            // The native button and its look too (the sign-in form and the header's Connect button use them).
+            { name: 'react-bindings', test: /node_modules\/(@xstate\/react|use-isomorphic-layout-effect|@vanilla-extract\/recipes)\/|\/src\/ui\/(PlainButton\.tsx|ButtonLook\.tsx|Button\.css\.ts)/, priority: 3 },
           ],
         },
       },
