@@ -61,6 +61,19 @@ describe('docs-search machine', () => {
     expect(actor.getSnapshot().context.results[0]!.sections).toEqual([{ heading: 'Row level security', slug: 'row-level-security' }]);
   });
 
+  it('merges by reciprocal rank fusion: a result both sources found rises above one only full text found first', async () => {
+    vi.useFakeTimers();
+    const { actor, fakes, phase } = start();
+    type(actor, 'policies');
+    await fakes.resolve('fullTextSearch', [RLS, POLICIES]);
+    expect(phase()).toBe('partial');
+    expect(actor.getSnapshot().context.results.map((r) => r.id)).toEqual([RLS.id, POLICIES.id]);
+    await fakes.resolve('semanticSearch', [POLICIES]);
+    expect(phase()).toBe('full');
+    expect(actor.getSnapshot().context.results.map((r) => r.id)).toEqual([POLICIES.id, RLS.id]);
+    expect(actor.getSnapshot().context.answers.fullText.map((r) => r.id)).toEqual([RLS.id, POLICIES.id]);
+  });
+
   it('drops the answers of a superseded query and keeps the previous results as stale while loading', async () => {
     vi.useFakeTimers();
     const { actor, fakes, phase } = start();

@@ -5,7 +5,7 @@
 // Typing again (or reset) leaves the searching state, which stops both running searches: answers to a superseded
 // query never land.
 import { assign, fromPromise, setup } from 'xstate';
-import { DOCS_SEARCH_DEBOUNCE_MS, mergeDocsResults, normalizeDocsResult, type DocsSearchResult } from '../src/domain/docs-search.ts';
+import { DOCS_SEARCH_DEBOUNCE_MS, fuseDocsResults, normalizeDocsResult, type DocsSearchResult } from '../src/domain/docs-search.ts';
 import { errorMessage, notProvidedStub } from './support.ts';
 
 export type DocsSourceStatus = 'idle' | 'pending' | 'done' | 'failed';
@@ -16,7 +16,10 @@ export interface DocsSearchContext {
   query: string;
   /** spec B5: every dispatched search carries an increasing key. */
   key: number;
+  /** Both sources' answers merged (reciprocal rank fusion, de-duplicated by id). */
   results: DocsSearchResult[];
+  /** Each source's own answer to the current key, in its order (what `results` is fused from). */
+  answers: Record<DocsSourceName, DocsSearchResult[]>;
   /** The previous search's results, shown dimmed while the next one loads (spec B5). */
   staleResults: DocsSearchResult[];
   sources: Record<DocsSourceName, DocsSourceStatus>;
@@ -46,6 +49,7 @@ export interface DocsSourceInput {
 }
 
 const IDLE_SOURCES = { fullText: 'idle', semantic: 'idle' } as const satisfies Record<DocsSourceName, DocsSourceStatus>;
+const NO_ANSWERS = (): Record<DocsSourceName, DocsSearchResult[]> => ({ fullText: [], semantic: [] });
 
 function normalizeAll(output: unknown): DocsSearchResult[] {
   return Array.isArray(output) ? output.map(normalizeDocsResult).filter((r): r is DocsSearchResult => r !== null) : [];
@@ -56,7 +60,10 @@ const finished = (status: DocsSourceStatus) => status === 'done' || status === '
 
 type SourceParams = { source: DocsSourceName };
 const outputOf = (event: unknown): unknown => (event as { output?: unknown }).output;
-const mergedWith = (context: DocsSearchContext, event: unknown) => mergeDocsResults(context.results, normalizeAll(outputOf(event)));
+const answersWith = (context: DocsSearchContext, event: unknown, source: DocsSourceName) => ({ ...context.answers, [source]: normalizeAll(outputOf(event)) });
+/** spec B5: the answers of the same key merge, de-duplicated by id; full text first where ranks tie. */
+const fused = (answers: Record<DocsSourceName, DocsSearchResult[]>) => fuseDocsResults([answers.fullText, answers.semantic]);
+const mergedWith = (context: DocsSearchContext, event: unknown, source: DocsSourceName) => fused(answersWith(context, event, source));
 
 /** The transitions of one source's answer (both sources share them, spec B5). */
 function sourceHandlers(source: DocsSourceName) {
@@ -65,7 +72,7 @@ function sourceHandlers(source: DocsSourceName) {
     onDone: [
       { guard: { type: 'otherFinishedWithAnswer', params }, target: '#docsSearch.fullResults', actions: { type: 'sourceAnswered', params } },
       { guard: { type: 'otherFinished', params }, target: '#docsSearch.noResults', actions: { type: 'sourceAnswered', params } },
-      { guard: 'answerHasResults', target: '.partialResults', actions: { type: 'sourceAnswered', params } },
+      { guard: { type: 'answerHasResults', params }, target: '.partialResults', actions: { type: 'sourceAnswered', params } },
       { target: '.loading', actions: { type: 'sourceAnswered', params } },
     ],
     onError: [
@@ -94,25 +101,27 @@ export const docsSearchMachine = setup({
   guards: {
     otherFinished: ({ context }, { source }: SourceParams) => finished(context.sources[other(source)]),
     otherFinishedWithAnswer: ({ context, event }, { source }: SourceParams) =>
-      finished(context.sources[other(source)]) && mergedWith(context, event).length > 0,
+      finished(context.sources[other(source)]) && mergedWith(context, event, source).length > 0,
     otherFinishedWithResults: ({ context }, { source }: SourceParams) => finished(context.sources[other(source)]) && context.results.length > 0,
-    answerHasResults: ({ context, event }) => mergedWith(context, event).length > 0,
+    answerHasResults: ({ context, event }, { source }: SourceParams) => mergedWith(context, event, source).length > 0,
     blankQuery: ({ event }) => event.type === 'search.typed' && event.query.trim() === '',
   },
   actions: {
     sourceAnswered: assign(({ context, event }, { source }: SourceParams) => ({
-      results: mergedWith(context, event),
+      answers: answersWith(context, event, source),
+      results: mergedWith(context, event, source),
       sources: { ...context.sources, [source]: 'done' as const },
     })),
     sourceFailed: assign(({ context, event }, { source }: SourceParams) => ({
       sources: { ...context.sources, [source]: 'failed' as const },
       errors: { ...context.errors, [source]: errorMessage((event as { error?: unknown }).error, '') },
     })),
-    reset: assign(({ context }) => ({ query: '', key: context.key + 1, results: [], staleResults: [], sources: { ...IDLE_SOURCES }, errors: {} })),
+    reset: assign(({ context }) => ({ query: '', key: context.key + 1, results: [], answers: NO_ANSWERS(), staleResults: [], sources: { ...IDLE_SOURCES }, errors: {} })),
     dispatch: assign(({ context }) => ({
       key: context.key + 1,
       staleResults: context.results.length > 0 ? context.results : context.staleResults,
       results: [],
+      answers: NO_ANSWERS(),
       sources: { fullText: 'pending', semantic: 'pending' },
       errors: {},
     })),
@@ -123,6 +132,7 @@ export const docsSearchMachine = setup({
     query: '',
     key: 0,
     results: [],
+    answers: NO_ANSWERS(),
     staleResults: [],
     sources: { ...IDLE_SOURCES },
     errors: {},

@@ -67,10 +67,34 @@ export function normalizeDocsResult(raw: unknown): DocsSearchResult | null {
   };
 }
 
-/** spec B5 'Docs search': partial results of the same key merge with new ones, de-duplicated by id. */
-export function mergeDocsResults(current: DocsSearchResult[], incoming: DocsSearchResult[]): DocsSearchResult[] {
-  const seen = new Set(current.map((r) => r.id));
-  return [...current, ...incoming.filter((r) => !seen.has(r.id) && (seen.add(r.id), true))];
+/**
+ * Reciprocal rank fusion's constant: a result at rank r of a source scores 1 / (DOCS_FUSION_K + r). Small, because
+ * each source answers at most ten results and its first ones matter most (issue 22, measured in bench/docs-search).
+ */
+export const DOCS_FUSION_K = 10;
+
+/**
+ * The one merge of the two sources' answers (spec B5: merged, de-duplicated by id), used by the console's search
+ * machine and by the bench that measures it: reciprocal rank fusion — a result found by both sources rises above one
+ * found by a single source at the same rank. Ties keep the order of the lists as given (the first list first), so a
+ * single source's answer keeps its own order.
+ */
+export function fuseDocsResults<T extends { id: string }>(lists: readonly (readonly T[])[]): T[] {
+  const scores = new Map<string, { item: T; score: number; order: number }>();
+  let order = 0;
+  const longest = Math.max(0, ...lists.map((l) => l.length));
+  for (let rank = 0; rank < longest; rank++) {
+    for (const list of lists) {
+      const item = list[rank];
+      if (!item) continue;
+      const seen = list.findIndex((other) => other.id === item.id);
+      if (seen !== rank) continue; // a repeated id within one list counts once, at its best rank
+      const entry = scores.get(item.id) ?? { item, score: 0, order: order++ };
+      entry.score += 1 / (DOCS_FUSION_K + rank + 1);
+      scores.set(item.id, entry);
+    }
+  }
+  return [...scores.values()].sort((a, b) => b.score - a.score || a.order - b.order).map((e) => e.item);
 }
 
 /** Where a result opens: the docs page at its first section (docs are served by the platform, outside /dashboard). */
