@@ -9,6 +9,7 @@ import { errorResponse, logServerError } from './http/errors.ts';
 import { loopbackHostCheck } from './http/hostCheck.ts';
 import { requireSession, type VerifyAccessToken } from './http/session.ts';
 import { pgMetaRoutes } from './pgmeta/routes.ts';
+import { projectRoleRoutes } from './pgmeta/roles.ts';
 import { tableExportDownloadRoutes, tableExportRoutes } from './pgmeta/export.ts';
 import { isImportRequest, tableImportRoutes } from './pgmeta/csv-import.ts';
 import { organizationRoutes } from './routes/organizations.ts';
@@ -121,6 +122,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   platform.route('/', connectionRoutes());
   platform.route('/', apiKeyRoutes());
   platform.route('/', pgMetaRoutes());
+  platform.route('/', projectRoleRoutes());
   platform.route('/', migrationPlatformRoutes());
   platform.route('/', tableExportRoutes({ publicHost: deps.publicHost }));
   platform.route('/', tableImportRoutes());

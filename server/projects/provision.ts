@@ -230,8 +230,14 @@ export function createProvisioner(deps: {
     // A provisioning run still going could re-create what we drop: let it finish first.
     await running.get(ref);
     await pools.close(ref);
+    // Roles its members created (Database → Roles, server/pgmeta/roles.ts): their only database goes first.
+    const { rows: created } = await platform.query<{ name: string }>(
+      'select r.name from project_roles r join projects p on p.id = r.project_id where p.ref = $1',
+      [ref],
+    );
     await withAdminClient(server, async (admin) => {
       await admin.query(`drop database if exists ${admin.escapeIdentifier(projectDatabase(ref))} with (force)`);
+      for (const { name } of created) await admin.query(`drop role if exists ${admin.escapeIdentifier(name)}`);
       await admin.query(`drop role if exists ${admin.escapeIdentifier(apiRole(ref))}`);
       await admin.query(`drop role if exists ${admin.escapeIdentifier(ownerRole(ref))}`);
     });

@@ -137,6 +137,10 @@ export function createRoleScript(draft: RoleDraft): Script {
 
 /** A rename (if the name changed) and the changed attributes, in one transaction. */
 export function editRoleScript(before: RoleDraft, draft: RoleDraft): Script {
+  return transaction(editRoleStatements(before, draft));
+}
+
+export function editRoleStatements(before: RoleDraft, draft: RoleDraft): string[] {
   const problem = roleDraftProblem(draft);
   if (problem) throw new Error(problem);
   const statements: string[] = [];
@@ -145,14 +149,69 @@ export function editRoleScript(before: RoleDraft, draft: RoleDraft): Script {
   const options = roleOptions(draft, before);
   if (options.length > 0) statements.push(`alter role ${ident(name)} with ${options.join(' ')}`);
   if (statements.length === 0) throw new Error('Nothing to change');
-  return transaction(statements);
+  return statements;
 }
 
 /** grant "group" to "role" / revoke "group" from "role" */
-export const membershipScript = (role: string, group: string, grant: boolean): Script =>
-  transaction([grant ? `grant ${ident(group)} to ${ident(role)}` : `revoke ${ident(group)} from ${ident(role)}`]);
+export const membershipStatement = (role: string, group: string, grant: boolean): string =>
+  grant ? `grant ${ident(group)} to ${ident(role)}` : `revoke ${ident(group)} from ${ident(role)}`;
 
-export const dropRoleScript = (name: string): Script => transaction([`drop role ${ident(name)}`]);
+export const membershipScript = (role: string, group: string, grant: boolean): Script => transaction([membershipStatement(role, group, grant)]);
+
+export const dropRoleStatement = (name: string): string => `drop role ${ident(name)}`;
+
+export const dropRoleScript = (name: string): Script => transaction([dropRoleStatement(name)]);
+
+// ---- Project roles on a shared cluster (the local platform, issue 19) ----
+// The console's database role has no CREATEROLE there (it would reach every tenant's roles). The platform runs these
+// scripts itself after its checks (server/pgmeta/roles.ts), building them with the same functions, so the SQL a
+// dialog shows is the SQL that runs: a new role is recorded for the project, may connect to the project's database
+// only, and gets none of the attributes that reach beyond that database.
+
+/** Attributes a project role may not have on a shared cluster, each with why. */
+export function projectRoleAttributeProblem(draft: Pick<RoleDraft, 'createDb' | 'createRole' | 'replication' | 'bypassRls'>): string | null {
+  if (draft.createRole) return 'A project role cannot create roles: roles are shared by every project on this server';
+  if (draft.createDb) return 'A project role cannot create databases: databases are shared by every project on this server';
+  if (draft.replication) return 'A project role cannot be a replication role: replication reads every database on this server';
+  if (draft.bypassRls) return 'A project role cannot bypass Row Level Security on this platform';
+  return null;
+}
+
+/** Names no project role may take (beside any existing role and the pg_/strata_ prefixes). */
+export const RESERVED_ROLE_NAMES = [...API_ROLES, 'postgres', 'public', 'none', 'current_user', 'session_user', 'current_role', 'supabase_admin'] as const;
+
+export function projectRoleNameProblem(name: string): string | null {
+  const trimmed = name.trim();
+  if ((RESERVED_ROLE_NAMES as readonly string[]).includes(trimmed.toLowerCase())) return `The role name "${trimmed}" is reserved`;
+  return null;
+}
+
+/** The statements that create a project role: the role itself, then CONNECT on the project's database only. */
+export function createProjectRoleStatements(draft: RoleDraft, database: string): string[] {
+  const problem = roleDraftProblem(draft) ?? projectRoleNameProblem(draft.name) ?? projectRoleAttributeProblem(draft);
+  if (problem) throw new Error(problem);
+  const name = ident(draft.name.trim());
+  return [`create role ${name} with ${roleOptions(draft, null).join(' ')}`, `grant connect on database ${ident(database)} to ${name}`];
+}
+
+export const createProjectRoleScript = (draft: RoleDraft, database: string): Script => transaction(createProjectRoleStatements(draft, database));
+
+/** An edit of a project role: the same as editRoleStatements, refused when it would give a refused attribute. */
+export function editProjectRoleStatements(before: RoleDraft, draft: RoleDraft): string[] {
+  const problem = roleDraftProblem(draft) ?? (draft.name.trim() !== before.name ? projectRoleNameProblem(draft.name) : null) ?? projectRoleAttributeProblem(draft);
+  if (problem) throw new Error(problem);
+  return editRoleStatements(before, draft);
+}
+
+/** Drops a project role: first the CONNECT it was given on the project's database, then the role. */
+export const dropProjectRoleStatements = (name: string, database: string): string[] => [
+  `revoke connect on database ${ident(database)} from ${ident(name)}`,
+  dropRoleStatement(name),
+];
+
+export const dropProjectRoleScript = (name: string, database: string): Script => transaction(dropProjectRoleStatements(name, database));
+
+export const editProjectRoleScript = (before: RoleDraft, draft: RoleDraft): Script => transaction(editProjectRoleStatements(before, draft));
 
 export const filterRoles = (rows: readonly RoleRow[], search: string): RoleRow[] => {
   const needle = search.trim().toLowerCase();
