@@ -5,12 +5,14 @@ import { SCREENSHOTS, STORAGE_STATE, readFixture } from './support/fixture.ts';
 
 // Database admin pages (issue 19, spec A2.6): an extension enabled from the Extensions page (its SQL shown first) and
 // listed enabled; an index created from the Indexes page and found in the catalog; a migration applied from the SQL
-// editor's "Save as migration" and listed in Database → Migrations with its SQL.
+// editor's "Save as migration" and listed in Database → Migrations with its SQL; a role created from the Roles page
+// (run by the platform: the project's own role on the shared cluster), listed, then deleted.
 const fx = () => readFixture();
 const stamp = Date.now().toString(36);
 const TABLE = `e2e_idx_${stamp}`;
 const MIGRATION = `e2e_add_notes_${stamp}`;
 const EXTENSION = 'pg_trgm';
+const ROLE = `e2e reporter ${stamp}`;
 
 let api: APIRequestContext;
 let page: Page;
@@ -126,4 +128,38 @@ test('applies a migration from the SQL editor and finds it in the history with i
   await page.screenshot({ path: `${SCREENSHOTS}/database-migrations.png` });
   await expectNoAxeFindings(page, 'Migration SQL');
   await shown.getByRole('button', { name: 'Close' }).first().click();
+});
+
+test('creates a role from the Roles page, lists it with its attributes and deletes it', async () => {
+  await page.goto(url('roles'));
+  await expect(page.getByRole('heading', { name: 'Database Roles', level: 1 })).toBeVisible();
+  await expect(page.getByText(/the platform creates and changes the roles of this project for you/)).toBeVisible();
+  await page.getByRole('button', { name: 'Add role' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add a new role' });
+  await dialog.getByRole('textbox', { name: 'Name' }).fill(ROLE);
+  await dialog.getByRole('switch', { name: 'Can login' }).click({ force: true });
+  await dialog.getByRole('textbox', { name: 'Connection limit' }).fill('2');
+  await expect(dialog.getByRole('switch', { name: 'Can create roles' })).toHaveCount(0);
+  const shown = dialog.getByLabel('SQL to run');
+  await expect(shown).toContainText(`create role "${ROLE}" with login nocreatedb nocreaterole noreplication nobypassrls inherit connection limit 2`);
+  await expect(shown).toContainText(`grant connect on database project_${fx().projectRef} to "${ROLE}";`);
+  await page.screenshot({ path: `${SCREENSHOTS}/database-roles-create.png` });
+  await expectNoAxeFindings(page, 'Add role dialog');
+  await dialog.getByRole('button', { name: 'Create role' }).click();
+  await expect(dialog).toHaveCount(0);
+  await page.getByRole('searchbox', { name: 'Search for a role' }).fill(ROLE);
+  const row = page.getByRole('table', { name: 'Roles' }).getByRole('row').filter({ hasText: ROLE });
+  await expect(row).toHaveCount(1);
+  await expect(row.getByText('Can login', { exact: true })).toBeVisible();
+  await expect(row.getByRole('cell', { name: '2', exact: true })).toBeVisible();
+  await page.screenshot({ path: `${SCREENSHOTS}/database-roles.png` });
+  await expectNoAxeFindings(page, 'Database Roles');
+  await closeToasts();
+
+  await row.getByRole('button', { name: `Delete role ${ROLE}` }).click();
+  const confirm = page.getByRole('dialog', { name: `Delete role ${ROLE}` });
+  await confirm.getByRole('button', { name: 'Delete role' }).click();
+  await expect(confirm).toHaveCount(0);
+  await expect(page.getByRole('table', { name: 'Roles' }).getByRole('row').filter({ hasText: ROLE })).toHaveCount(0);
+  await expect(page.getByText('No results found')).toBeVisible();
 });

@@ -4,6 +4,8 @@
 // The migration history has its own endpoint: applying one records it in the same transaction.
 import { taskWith } from '../../machines/task.machine.ts';
 import { fetchMigrations, postMigration } from '../api/database-migrations.ts';
+import { fetchProjectRoles, postRoleWrite, type RoleWrite } from '../api/database-roles.ts';
+import { runSql } from '../api/table-editor.ts';
 import { readRows, readSchemaNames } from './database.ts';
 import { columnPrivilegesQuery, privilegeRolesQuery, privilegeTablesQuery, type ColumnPrivilegeRow } from '../domain/database/column-privileges.ts';
 import { extensionDependentsQuery, extensionsQuery, type ExtensionRow } from '../domain/database/extensions.ts';
@@ -38,9 +40,28 @@ export const publicationTablesRead = taskWith(async ({ ref, schema }: { ref: str
   return { tables, schemas };
 });
 
+/**
+ * The roles, whether the console's database role may manage roles itself (CREATEROLE: scripts run through the query
+ * endpoint), and else what the platform lets this project manage (its own roles, server/pgmeta/roles.ts).
+ */
 export const rolesRead = taskWith(async ({ ref }: { ref: string }) => {
-  const [roles, manage] = await Promise.all([readRows<RoleRow>(ref, rolesQuery), readRows<{ can_manage: boolean }>(ref, canManageRolesQuery)]);
-  return { roles, canManage: manage[0]?.can_manage === true };
+  const [roles, manage, platform] = await Promise.all([
+    readRows<RoleRow>(ref, rolesQuery),
+    readRows<{ can_manage: boolean }>(ref, canManageRolesQuery),
+    fetchProjectRoles(ref),
+  ]);
+  return { roles, canManage: manage[0]?.can_manage === true, platform };
+});
+
+/**
+ * A Roles dialog's run (SqlDialog's task): with a `request`, the platform runs it (the project's own roles, when the
+ * console's role has no CREATEROLE) and refuses unless its SQL is `query`, the SQL shown; without, `query` runs
+ * through the query endpoint like every other Database page's script.
+ */
+export const roleScriptTask = taskWith(async ({ ref, query, label, request }: { ref: string; query: string; label: string; request?: unknown }) => {
+  if (request === undefined) await runSql(ref, { query });
+  else await postRoleWrite(ref, request as RoleWrite, query);
+  return label;
 });
 
 export const privilegeChoicesRead = taskWith(async ({ ref, schema }: { ref: string; schema: string }) => {

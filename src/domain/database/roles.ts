@@ -33,7 +33,7 @@ export const rolesQuery: Statement = {
   r.rolcreaterole as create_role, r.rolreplication as replication, r.rolbypassrls as bypass_rls, r.rolinherit as inherit,
   r.rolconnlimit as connection_limit, r.rolvaliduntil as valid_until,
   coalesce((select json_agg(g.rolname order by g.rolname) from pg_auth_members m join pg_roles g on g.oid = m.roleid
-    where m.member = r.oid and g.rolname not like 'strata\\_%'), '[]'::json) as member_of
+    where m.member = r.oid and (g.rolname not like 'strata\\_%' or g.rolname = current_user)), '[]'::json) as member_of
 from pg_roles r
 where r.rolname not like 'strata\\_%'
 order by r.rolname`,
@@ -212,6 +212,13 @@ export const dropProjectRoleStatements = (name: string, database: string): strin
 export const dropProjectRoleScript = (name: string, database: string): Script => transaction(dropProjectRoleStatements(name, database));
 
 export const editProjectRoleScript = (before: RoleDraft, draft: RoleDraft): Script => transaction(editProjectRoleStatements(before, draft));
+
+/**
+ * The roles a project sees where the platform manages them (a shared cluster): Postgres's, the API's and the
+ * superusers (read-only) and the project's own; other tenants' roles are left out of its list.
+ */
+export const projectVisibleRoles = (rows: readonly RoleRow[], own: readonly string[]): RoleRow[] =>
+  rows.filter((row) => isReservedRole(row) || own.includes(row.name));
 
 export const filterRoles = (rows: readonly RoleRow[], search: string): RoleRow[] => {
   const needle = search.trim().toLowerCase();

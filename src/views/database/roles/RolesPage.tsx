@@ -2,20 +2,25 @@
 // attributes, connection limit, expiry and memberships; create, edit attributes, grant or revoke membership, delete —
 // each showing its SQL first. The platform's strata_* roles are never listed; Postgres's pg_* roles, superusers and
 // the Data API's roles are read-only. Where the console's database role lacks CREATEROLE (the local platform: its
-// projects share one cluster, and CREATEROLE would reach every tenant's roles) the page says so and offers no writes.
+// projects share one cluster, and CREATEROLE would reach every tenant's roles) the platform runs the writes for the
+// project's own roles (server/pgmeta/roles.ts): the dialogs show the SQL it will run, built by the same functions.
 import { useState } from 'react';
-import { rolesRead } from '../../../actors/database-admin.ts';
+import { roleScriptTask, rolesRead } from '../../../actors/database-admin.ts';
 import type { Project } from '../../../api/types.ts';
 import { canWriteDatabase } from '../../../domain/database/catalog.ts';
 import {
+  createProjectRoleScript,
   createRoleScript,
   draftFromRole,
+  dropProjectRoleScript,
   dropRoleScript,
+  editProjectRoleScript,
   editRoleScript,
   emptyRoleDraft,
   filterRoles,
   isReservedRole,
   membershipScript,
+  projectVisibleRoles,
   roleAttributes,
   type RoleDraft,
   type RoleRow,
@@ -41,21 +46,27 @@ export function RolesPage({ project }: { project: Project }) {
 
 type Open = { kind: 'editor'; original: RoleRow | null } | { kind: 'membership'; role: RoleRow } | { kind: 'delete'; role: RoleRow } | null;
 
+/** Where the platform manages the project's roles (no CREATEROLE): its database, owner role and own roles. */
+type Managed = { database: string; owner: string; roles: readonly string[] } | null;
+
 function Roles({ project }: { project: Project }) {
   const [search, setSearch] = useState('');
   const [version, setVersion] = useState(0);
   const [open, setOpen] = useState<Open>(null);
   const read = useTaskRead(rolesRead, { ref: project.ref }, String(version));
-  const canWrite = canWriteDatabase(useProjectRole(project)) && read.data?.canManage === true;
+  const canWrite = canWriteDatabase(useProjectRole(project)) && read.data !== null && read.data !== undefined;
+  const managed: Managed = read.data && !read.data.canManage ? read.data.platform : null;
   const refresh = () => setVersion((v) => v + 1);
-  const roles = read.data?.roles ?? [];
+  const all = read.data?.roles ?? [];
+  const roles = managed ? projectVisibleRoles(all, managed.roles) : all;
   const rows = filterRoles(roles, search);
+  const editable = (row: RoleRow) => canWrite && !isReservedRole(row) && (managed === null || managed.roles.includes(row.name));
   return (
     <DatabaseListPage
       title="Database Roles"
       description={
-        read.data && !read.data.canManage
-          ? 'Roles of the database server. Your database role has no CREATEROLE attribute here, so roles are read-only on this platform.'
+        managed
+          ? 'Roles of the database server: who may log in, how many connections they may hold, and which roles they belong to. Projects share this server, so the platform creates and changes the roles of this project for you: they can connect to this project\'s database only, and cannot create roles or databases, replicate or bypass Row Level Security.'
           : 'Roles of the database server: who may log in, what they may create, and which roles they belong to.'
       }
       actions={canWrite ? <Button variant="primary" size="tiny" onPress={() => setOpen({ kind: 'editor', original: null })}>Add role</Button> : null}
@@ -66,20 +77,22 @@ function Roles({ project }: { project: Project }) {
       empty={search.trim() === '' ? { title: 'No roles', description: 'No roles are visible to this project.' } : { title: 'No results found', description: `No role matches "${search.trim()}".` }}
       overlays={
         open?.kind === 'editor' ? (
-          <RoleEditorDialog projectRef={project.ref} original={open.original} onClose={() => setOpen(null)} onDone={refresh} />
+          <RoleEditorDialog projectRef={project.ref} managed={managed} original={open.original} onClose={() => setOpen(null)} onDone={refresh} />
         ) : open?.kind === 'membership' ? (
-          <MembershipDialog projectRef={project.ref} role={open.role} roles={roles} onClose={() => setOpen(null)} onDone={refresh} />
+          <MembershipDialog projectRef={project.ref} managed={managed} role={open.role} roles={roles} onClose={() => setOpen(null)} onDone={refresh} />
         ) : open?.kind === 'delete' ? (
           <SqlDialog
             projectRef={project.ref}
             title={`Delete role ${open.role.name}`}
             description="The role is dropped. Postgres refuses while it owns objects or holds privileges, and says which."
-            script={dropRoleScript(open.role.name)}
+            script={managed ? dropProjectRoleScript(open.role.name, managed.database) : dropRoleScript(open.role.name)}
             confirmLabel="Delete role"
             destructive
             doneToast={`Role "${open.role.name}" deleted`}
             onClose={() => setOpen(null)}
             onDone={refresh}
+            task={roleScriptTask}
+            request={managed ? { kind: 'drop', name: open.role.name } : undefined}
           />
         ) : null
       }
@@ -106,7 +119,7 @@ function Roles({ project }: { project: Project }) {
           { header: 'Member of', cell: (row) => (row.member_of.length === 0 ? '–' : row.member_of.join(', ')), mono: true },
         ]}
         rowActions={(row) =>
-          canWrite && !isReservedRole(row) ? (
+          editable(row) ? (
             <>
               <Button variant="default" size="tiny" aria-label={`Edit role ${row.name}`} onPress={() => setOpen({ kind: 'editor', original: row })}>Edit</Button>
               <Button variant="default" size="tiny" aria-label={`Membership of ${row.name}`} onPress={() => setOpen({ kind: 'membership', role: row })}>Membership</Button>
@@ -119,11 +132,11 @@ function Roles({ project }: { project: Project }) {
   );
 }
 
-function RoleEditorDialog({ projectRef, original, onClose, onDone }: { projectRef: string; original: RoleRow | null; onClose: () => void; onDone: () => void }) {
+function RoleEditorDialog({ projectRef, managed, original, onClose, onDone }: { projectRef: string; managed: Managed; original: RoleRow | null; onClose: () => void; onDone: () => void }) {
   const before = original ? draftFromRole(original) : null;
   const [draft, setDraft] = useState<RoleDraft>(before ?? emptyRoleDraft());
   const set = <K extends keyof RoleDraft>(key: K, value: RoleDraft[K]) => setDraft((d) => ({ ...d, [key]: value }));
-  const flags: Array<[keyof RoleDraft, string]> = [
+  const all: Array<[keyof RoleDraft, string]> = [
     ['canLogin', 'Can login'],
     ['createDb', 'Can create databases'],
     ['createRole', 'Can create roles'],
@@ -131,16 +144,28 @@ function RoleEditorDialog({ projectRef, original, onClose, onDone }: { projectRe
     ['bypassRls', 'Bypass Row Level Security'],
     ['inherit', 'Inherits privileges of its roles'],
   ];
+  // On a shared server the attributes that reach beyond the project are not offered (the platform refuses them).
+  const flags = managed ? all.filter(([key]) => key === 'canLogin' || key === 'inherit') : all;
   return (
     <SqlDialog
       projectRef={projectRef}
       title={original ? `Edit role ${original.name}` : 'Add a new role'}
-      script={buildScript(() => (before ? editRoleScript(before, draft) : createRoleScript(draft)))}
+      script={buildScript(() =>
+        managed
+          ? before
+            ? editProjectRoleScript(before, draft)
+            : createProjectRoleScript(draft, managed.database)
+          : before
+            ? editRoleScript(before, draft)
+            : createRoleScript(draft),
+      )}
       confirmLabel={original ? 'Save role' : 'Create role'}
       doneToast={original ? `Role "${draft.name.trim()}" updated` : `Role "${draft.name.trim()}" created`}
       onClose={onClose}
       onDone={onDone}
       size="large"
+      task={roleScriptTask}
+      request={managed ? (original ? { kind: 'edit', name: original.name, draft } : { kind: 'create', draft }) : undefined}
     >
       <TextField label="Name" value={draft.name} onChange={(v) => set('name', v)} />
       <div className={css.checks}>
@@ -157,8 +182,11 @@ function RoleEditorDialog({ projectRef, original, onClose, onDone }: { projectRe
   );
 }
 
-function MembershipDialog({ projectRef, role, roles, onClose, onDone }: { projectRef: string; role: RoleRow; roles: readonly RoleRow[]; onClose: () => void; onDone: () => void }) {
-  const others = roles.filter((r) => r.name !== role.name && !r.superuser);
+function MembershipDialog({ projectRef, managed, role, roles, onClose, onDone }: { projectRef: string; managed: Managed; role: RoleRow; roles: readonly RoleRow[]; onClose: () => void; onDone: () => void }) {
+  // On a shared server: the project's own roles and its owner role only (never the API roles every project shares).
+  const others = managed
+    ? [...managed.roles.filter((name) => name !== role.name), managed.owner].map((name) => ({ name }))
+    : roles.filter((r) => r.name !== role.name && !r.superuser);
   const [group, setGroup] = useState<string>('');
   const isMember = role.member_of.includes(group);
   return (
@@ -172,6 +200,8 @@ function MembershipDialog({ projectRef, role, roles, onClose, onDone }: { projec
       doneToast={isMember ? `${role.name} is no longer a member of ${group}` : `${role.name} is now a member of ${group}`}
       onClose={onClose}
       onDone={onDone}
+      task={roleScriptTask}
+      request={managed && group !== '' ? { kind: 'membership', name: role.name, group, grant: !isMember } : undefined}
     >
       <Select
         label="Role"

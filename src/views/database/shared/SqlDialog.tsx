@@ -10,10 +10,12 @@
 //     doneToast="Function created"
 //     onClose={() => setOpen(null)} onDone={refresh}           // onDone after the toast; the dialog closes itself
 //     size="large"?                                            // forms with an editor
+//     task={roleScriptTask} request={…}?                       // another way to run the SQL shown (Roles: the platform)
 //   >
 //     …form fields (optional; a plain confirmation has none)…
 //   </SqlDialog>
 import type { ReactNode } from 'react';
+import type { TaskMachine } from '../../../../machines/task.machine.ts';
 import { databaseScriptTask } from '../../../actors/database.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { Dialog, Modal } from '../../../ui/Dialog.tsx';
@@ -36,10 +38,20 @@ export interface SqlDialogProps {
   onDone: () => void;
   size?: 'medium' | 'large' | 'xlarge';
   children?: ReactNode;
+  /** Runs the SQL shown another way than the query endpoint, given `request` with it (it must run exactly `query`). */
+  task?: TaskMachine<ScriptRun, string>;
+  request?: unknown;
 }
 
-export function SqlDialog({ projectRef, title, description, script, confirmLabel, destructive, doneToast, onClose, onDone, size = 'medium', children }: SqlDialogProps) {
-  const task = useTask(databaseScriptTask, {
+export interface ScriptRun {
+  ref: string;
+  query: string;
+  label: string;
+  request?: unknown;
+}
+
+export function SqlDialog({ projectRef, title, description, script, confirmLabel, destructive, doneToast, onClose, onDone, size = 'medium', children, task: runner, request }: SqlDialogProps) {
+  const task = useTask<ScriptRun, string>(runner ?? databaseScriptTask, {
     onDone: (label) => {
       toast.success(label);
       onClose();
@@ -61,7 +73,7 @@ export function SqlDialog({ projectRef, title, description, script, confirmLabel
               size="tiny"
               isPending={task.running}
               isDisabled={query === null}
-              onPress={() => query !== null && task.run({ ref: projectRef, query, label: doneToast })}
+              onPress={() => query !== null && task.run({ ref: projectRef, query, label: doneToast, request })}
             >
               {confirmLabel}
             </Button>
