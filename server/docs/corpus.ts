@@ -9,6 +9,12 @@ export const DOCS_DIR = fileURLToPath(new URL('../../docs/', import.meta.url));
 /** Navigation order of the pages; each is docs/<slug>.md. */
 export const DOCS_PAGES = ['index', 'console', 'data-api', 'auth', 'storage', 'self-hosting', 'security', 'troubleshooting'] as const;
 
+/**
+ * The docs search index's recipe: part of the corpus hash, so a platform whose stored index was built by an earlier
+ * recipe rebuilds it (v2: semantic vectors over paragraph chunks, issue 22).
+ */
+export const DOCS_INDEX_RECIPE = 'docs-index-v2';
+
 export interface DocsSection {
   /** `${page}#${slug}`; the page's introduction has the slug of its title. */
   id: string;
@@ -33,7 +39,7 @@ export interface DocsPage {
 export interface DocsCorpus {
   pages: DocsPage[];
   sections: DocsSection[];
-  /** Hash of every page's text: the index is rebuilt when it changes. */
+  /** Hash of every page's text and the index recipe: the index is rebuilt when it changes. */
   hash: string;
 }
 
@@ -80,6 +86,7 @@ export function splitSections(page: string, markdown: string): { title: string; 
 
 export function loadCorpus(dir: string = DOCS_DIR): DocsCorpus {
   const hash = createHash('sha256');
+  hash.update(`${DOCS_INDEX_RECIPE}\n`);
   const pages: DocsPage[] = [];
   const sections: DocsSection[] = [];
   for (const slug of DOCS_PAGES) {

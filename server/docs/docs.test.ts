@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPlatformHarness, type PlatformHarness } from '../testing/platform.ts';
 import { DOCS_PUBLIC_KEY, DOCS_SEARCH_PATHS } from '../../src/domain/docs-search.ts';
 import { docsCorpus, splitSections } from './corpus.ts';
-import { docsIndex } from './search-index.ts';
+import { docsIndex, ftsQueryText } from './search-index.ts';
 import { parseCurl, runnableSamples, shellWords } from './runnable.ts';
 import { renderMarkdown } from './markdown.ts';
 
@@ -86,6 +86,25 @@ describe('full-text search (POST /rest/v1/rpc/docs_search_fts)', () => {
     expect(nimbus.status).toBe(200);
     expect(ids(nimbus.body)).not.toContain('storage#resumable-uploads');
     expect(nimbus.body.length).toBeGreaterThan(0);
+  });
+
+  it('builds the tsquery from words: OR-ed, the typed word as a prefix, double quotes as a phrase', () => {
+    expect(ftsQueryText('row level')).toBe('row | level:*');
+    expect(ftsQueryText('row level ')).toBe('row | level');
+    expect(ftsQueryText('enable "row level security" now')).toBe('enable | (row <-> level <-> security) | now:*');
+    expect(ftsQueryText('"row level security"')).toBe('(row <-> level <-> security)');
+    expect(ftsQueryText('policy "row lev')).toBe('policy | (row <-> lev:*)');
+    expect(ftsQueryText('"" ?! "')).toBeNull();
+    expect(ftsQueryText('a '.repeat(40))!.split(' | ')).toHaveLength(32);
+  });
+
+  it('ranks the section with a quoted phrase first, and keeps answering for a phrase being typed', async () => {
+    const phrase = await search(DOCS_SEARCH_PATHS.fullText, { query: '"row level security"' });
+    expect(phrase.status).toBe(200);
+    expect(ids(phrase.body)[0]).toBe('auth#row-level-security');
+    const typing = await search(DOCS_SEARCH_PATHS.fullText, { query: '"row level sec' });
+    expect(typing.status).toBe(200);
+    expect(ids(typing.body)).toContain('auth#row-level-security');
   });
 
   it('cannot be steered by tsquery syntax', async () => {
