@@ -7,8 +7,11 @@ import {
   createProjectRoleScript,
   dropProjectRoleScript,
   editProjectRoleScript,
+  draftFromRole,
   emptyRoleDraft,
   membershipScript,
+  rolesQuery,
+  type RoleRow,
   type RoleDraft,
 } from '../../src/domain/database/roles.ts';
 import { startPlatformHarness, type PlatformHarness, type TestUser } from '../testing/platform.ts';
@@ -44,6 +47,12 @@ function safeQuery(build: () => { query: string }): string {
 }
 const loginDraft = (name: string) => draftOf({ name, canLogin: true, password: 'pw for tests 1' });
 const before = (name: string, patch: Partial<RoleDraft> = {}) => ({ ...loginDraft(name), password: '', validUntil: '', ...patch });
+
+/** The role as the page reads it (the query endpoint), as its edit dialog starts from it. */
+async function pageBefore(name: string): Promise<RoleDraft> {
+  const listed = await h.call('POST', `/api/platform/pg-meta/${ref}/query`, { token: owner.token, body: rolesQuery });
+  return draftFromRole((listed.body as RoleRow[]).find((r) => r.name === name)!);
+}
 
 async function attributes(name: string) {
   const { rows } = await h.services.pool.query('select rolcanlogin, rolconnlimit, rolsuper, rolcreatedb, rolcreaterole from pg_roles where rolname = $1', [name]);
@@ -94,7 +103,8 @@ describe('creating a project role', () => {
     const name = `it's a "role"`;
     expect((await create(draftOf({ name }))).status).toBe(201);
     expect(await attributes(name)).toMatchObject({ rolcanlogin: false });
-    const renamed = await edit(name, { ...draftOf({ name }), validUntil: '' }, draftOf({ name: `${name} 2`, connectionLimit: '3' }));
+    const start = await pageBefore(name);
+    const renamed = await edit(name, start, { ...start, name: `${name} 2`, connectionLimit: '3' });
     expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
     expect(await attributes(`${name} 2`)).toMatchObject({ rolconnlimit: 3 });
     expect((await drop(`${name} 2`)).status).toBe(200);
@@ -129,6 +139,15 @@ describe('creating a project role', () => {
     const later = await edit('reporting', before('reporting'), { ...before('reporting'), createRole: true });
     expect(later.status).toBe(400);
     expect(await attributes('reporting')).toMatchObject({ rolcreaterole: false });
+  });
+
+  it('builds an edit from the role as the page reads it (query endpoint) to the same SQL the platform builds', async () => {
+    expect((await create(draftOf({ name: 'expiring', validUntil: '2031-01-31', connectionLimit: '4' }))).status).toBe(201);
+    const before = await pageBefore('expiring');
+    expect(before.validUntil).toMatch(/^2031-01-31/);
+    const edited = await edit('expiring', before, { ...before, connectionLimit: '9', inherit: false });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    expect(await attributes('expiring')).toMatchObject({ rolconnlimit: 9 });
   });
 
   it('refuses SQL other than what was shown', async () => {

@@ -20,6 +20,7 @@ import {
   dropProjectRoleStatements,
   editProjectRoleStatements,
   membershipStatement,
+  rolesQuery,
   type RoleDraft,
   type RoleRow,
 } from '../../src/domain/database/roles.ts';
@@ -30,7 +31,7 @@ import type { AppEnv } from '../http/env.ts';
 import { badRequest, conflict, forbidden, notFound, unavailable } from '../http/errors.ts';
 import { readBody } from '../http/validate.ts';
 import { ownerRole, projectDatabase } from '../projects/names.ts';
-import { sqlError } from './query.ts';
+import { runQuery, sqlError } from './query.ts';
 
 const draftBody = z.object({
   name: z.string().max(200),
@@ -81,23 +82,21 @@ async function recordedProject(db: Pick<pg.Pool, 'query'>, name: string): Promis
   return rows[0]?.project_id ?? null;
 }
 
-/** The role, which must be one this project created; 403 for any other existing role, 404 for none. */
-async function ownRole(db: Pick<pg.Pool, 'query'>, project: ProjectRow, name: string): Promise<RoleRow> {
-  const owner = await recordedProject(db, name);
-  const { rows } = await db.query<Omit<RoleRow, 'valid_until'> & { valid_until: unknown }>(
-    `select r.rolname as name, r.rolsuper as superuser, r.rolcanlogin as can_login, r.rolcreatedb as create_db,
-       r.rolcreaterole as create_role, r.rolreplication as replication, r.rolbypassrls as bypass_rls,
-       r.rolinherit as inherit, r.rolconnlimit as connection_limit, r.rolvaliduntil as valid_until,
-       array(select g.rolname from pg_auth_members m join pg_roles g on g.oid = m.roleid
-              where m.member = r.oid and g.rolname not like 'strata\\_%' order by g.rolname) as member_of
-       from pg_roles r where r.rolname = $1`,
-    [name],
-  );
-  const row = rows[0];
-  if (!row) throw notFound(`Role "${name}" not found`);
+/**
+ * The role, which must be one this project created; 403 for any other existing role, 404 for none. Read as the
+ * page reads it (the page's catalog query through the console's pool and the query endpoint's serialisation), so
+ * the edit built from it is the one the dialog built and showed.
+ */
+async function ownRole(c: Context<AppEnv>, project: ProjectRow, name: string): Promise<RoleRow> {
+  const owner = await recordedProject(c.var.services.pool, name);
+  const { rowCount } = await c.var.services.pool.query('select 1 from pg_roles where rolname = $1', [name]);
+  if (!rowCount) throw notFound(`Role "${name}" not found`);
   if (owner !== project.id) throw forbidden(`Role "${name}" was not created for this project: only the project's own roles can be changed here`);
-  // As the query endpoint serialises it (JSON of the parsed value): 'infinity' parses to a number, which is null.
-  return { ...row, valid_until: row.valid_until instanceof Date ? row.valid_until.toISOString() : null };
+  const pool = await c.var.services.pools.console(project.ref);
+  const rows = (await runQuery(pool, rolesQuery, { readOnly: true })) as RoleRow[];
+  const row = rows.find((r) => r.name === name);
+  if (!row) throw notFound(`Role "${name}" not found`);
+  return row;
 }
 
 async function nameTaken(db: Pick<pg.Pool, 'query'>, name: string): Promise<void> {
@@ -152,7 +151,7 @@ export function projectRoleRoutes(): Hono<AppEnv> {
   routes.patch('/pg-meta/:ref/roles/:name', async (c) => {
     const project = await writableProject(c);
     const body = await readBody(c, editRoleBody);
-    const current = await ownRole(c.var.services.pool, project, c.req.param('name'));
+    const current = await ownRole(c, project, c.req.param('name'));
     const draft = draftOf(body.draft);
     const statements = build(() => editProjectRoleStatements(draftFromRole(current), draft));
     sameAsShown(statements, body.shown);
@@ -173,7 +172,7 @@ export function projectRoleRoutes(): Hono<AppEnv> {
   routes.post('/pg-meta/:ref/roles/:name/membership', async (c) => {
     const project = await writableProject(c);
     const body = await readBody(c, membershipBody);
-    const role = await ownRole(c.var.services.pool, project, c.req.param('name'));
+    const role = await ownRole(c, project, c.req.param('name'));
     const owner = ownerRole(project.ref);
     if (body.group !== owner && (await recordedProject(c.var.services.pool, body.group)) !== project.id) {
       throw forbidden(`Role "${role.name}" can only become a member of this project's own roles or its owner role ${owner}, not "${body.group}"`);
@@ -188,7 +187,7 @@ export function projectRoleRoutes(): Hono<AppEnv> {
   routes.delete('/pg-meta/:ref/roles/:name', async (c) => {
     const project = await writableProject(c);
     const body = await readBody(c, dropRoleBody);
-    const role = await ownRole(c.var.services.pool, project, c.req.param('name'));
+    const role = await ownRole(c, project, c.req.param('name'));
     const statements = dropProjectRoleStatements(role.name, projectDatabase(project.ref));
     sameAsShown(statements, body.shown);
     await withTransaction(c.var.services.pool, async (client) => {
