@@ -207,6 +207,15 @@ export async function schemaCache(ref: string, pool: pg.Pool, schemas: string[],
   return loading;
 }
 
+/**
+ * Whether SQL run through the console may have changed the catalog the Data API serves: anything but a plain read.
+ * (A read that changes the catalog through a function is caught by the Data API's own miss: it reads again once.)
+ */
+export function mayChangeCatalog(sql: string): boolean {
+  const start = sql.replace(/^(\s|--[^\n]*\n?|\/\*[\s\S]*?\*\/)*/, '');
+  return !/^(select|explain|show|table|values)\b/i.test(start);
+}
+
 /** A changed catalog (the console's DDL) is seen at the next request. */
 export function forgetSchemaCache(ref: string): void {
   for (const cacheKey of caches.keys()) if (cacheKey.startsWith(`${ref}\u0000`)) caches.delete(cacheKey);

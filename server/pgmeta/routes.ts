@@ -18,6 +18,7 @@ import {
 } from './introspection.ts';
 import { runQueryJson, type QueryResultJson } from './query.ts';
 import { cancelRun, finishRun, recordHistory, startRun } from './runs.ts';
+import { forgetSchemaCache, mayChangeCatalog } from '../data-api/schema.ts';
 
 /**
  * The caller's project, running: SQL cannot reach a database that is still being created or is paused. Its pool is
@@ -65,6 +66,9 @@ export function pgMetaRoutes(): Hono<AppEnv> {
       const entry = { projectId: project.id, userId, query: body.query, startedAt, durationMs: performance.now() - started };
       await recordHistory(c.var.services.pool, { ...entry, rowCount: result?.rowCount ?? null, error: failure });
     }
+    // DDL from the SQL editor or a Database page is served by the Data API at its next request (not after its
+    // cache's age runs out, nor only after a miss: a miss reads again at most every 100 ms).
+    if (project.role !== 'read_only' && mayChangeCatalog(body.query)) forgetSchemaCache(project.ref);
     if (failure || !result) throw failure;
     // Already JSON: the rows were serialised while they were read, within the result cap (issue 13 finding 4).
     return c.body(result.json, 200, { 'content-type': 'application/json; charset=UTF-8' });
