@@ -13,7 +13,9 @@ import { ButtonContent as Content, buttonClasses as classes, type ButtonLookProp
 const ANNOUNCER_FIRST_DELAY_MS = 100;
 
 /** Removes the live regions' announcements by reference whose referenced elements have all left the page. */
-function removeDanglingAnnouncements(): void {
+export function removeDanglingAnnouncements(): void {
+  // The page may be gone by then (a test's DOM torn down after its last unmount: the full suite's unhandled error).
+  if (typeof document === 'undefined') return;
   for (const node of document.querySelectorAll('[aria-live] [role="img"][aria-labelledby]')) {
     const ids = (node.getAttribute('aria-labelledby') ?? '').split(/\s+/).filter(Boolean);
     if (!ids.some((id) => document.getElementById(id))) node.remove();
