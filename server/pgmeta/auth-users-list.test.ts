@@ -2,7 +2,7 @@
 // (src/actors/auth-users.ts) sent through the query endpoint, its ky client answered by the app in-process.
 // Keyset paging walks every user exactly once in every sort (ties in the sort column, null last sign-ins and null
 // emails included); the search takes `%` and `_` literally and matches email and id; the detail reads identities,
-// factors and sessions; and with 100,000 users a page deep in the list costs what the first page costs.
+// factors and sessions; and with 100,000 users every sort pages to a deep page (its timings are printed, not asserted).
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startPlatformHarness, type PlatformHarness, type TestUser } from '../testing/platform.ts';
 import { setAccessTokenGetter } from '../../src/api/client.ts';
