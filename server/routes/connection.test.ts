@@ -67,6 +67,11 @@ function canRun(command: string, args: string[], expect?: RegExp): boolean {
 const PHP_PDO_PGSQL = canRun('php', ['-m'], /pdo_pgsql/);
 const JDBC_JAR = '/usr/share/java/postgresql.jar';
 const JAVA_JDBC = existsSync(JDBC_JAR) && canRun('java', ['-version']);
+// Debian's Python with its psycopg2 and SQLAlchemy packages (python3-psycopg2, python3-sqlalchemy); a pyenv or venv
+// python3 earlier on PATH would not see them.
+const DEBIAN_PYTHON = '/usr/bin/python3';
+const PYTHON_PSYCOPG2 = canRun(DEBIAN_PYTHON, ['-c', 'import psycopg2; print("ok")'], /ok/);
+const PYTHON_SQLALCHEMY = PYTHON_PSYCOPG2 && canRun(DEBIAN_PYTHON, ['-c', 'import sqlalchemy; print("ok")'], /ok/);
 
 /**
  * Whether the server checks passwords at all. The external-server run (server/testing/external-postgres.ts)
@@ -81,6 +86,21 @@ async function checksPasswords(target: { host: string; port: number; database: s
 async function phpPdo(dsn: string) {
   const code = "$pdo = new PDO(getenv('DATABASE_DSN')); echo $pdo->query('select current_user')->fetchColumn();";
   const { stdout } = await run('php', ['-r', code], { env: { ...process.env, DATABASE_DSN: dsn } });
+  return stdout.trim();
+}
+
+/** Python: psycopg2 with the Python form (a libpq keyword/value string), as the dialog's snippet uses it. */
+async function pythonPsycopg2(dsn: string) {
+  const code = 'import os, psycopg2\nwith psycopg2.connect(os.environ["DATABASE_DSN"]) as c:\n    cur = c.cursor(); cur.execute("select current_user"); print(cur.fetchone()[0])';
+  const { stdout } = await run(DEBIAN_PYTHON, ['-c', code], { env: { ...process.env, DATABASE_DSN: dsn } });
+  return stdout.trim();
+}
+
+/** Python: SQLAlchemy's engine with the SQLAlchemy form (postgresql+psycopg2://), as the dialog's snippet uses it. */
+async function pythonSqlAlchemy(url: string) {
+  const code =
+    'import os\nfrom sqlalchemy import create_engine, text\nengine = create_engine(os.environ["DATABASE_URL"])\nwith engine.connect() as c:\n    print(c.execute(text("select current_user")).scalar())';
+  const { stdout } = await run(DEBIAN_PYTHON, ['-c', code], { env: { ...process.env, DATABASE_URL: url } });
   return stdout.trim();
 }
 
@@ -111,6 +131,19 @@ describe('connection strings connect (spec A2.10)', () => {
     const target = await endpoint();
     expect(await javaJdbc(withPassword(connectionStrings(target).jdbc, 'jdbc', PASSWORD))).toBe(target.user);
   }, 90_000);
+
+  it.skipIf(!PYTHON_PSYCOPG2)('Python: psycopg2 connects with the Python form (needs Debian’s python3-psycopg2)', async () => {
+    const target = await endpoint();
+    expect(await pythonPsycopg2(withPassword(connectionStrings(target).python, 'python', PASSWORD))).toBe(target.user);
+    if (await checksPasswords(target)) {
+      await expect(pythonPsycopg2(withPassword(connectionStrings(target).python, 'python', 'not the password'))).rejects.toThrow(/password authentication failed/);
+    }
+  });
+
+  it.skipIf(!PYTHON_SQLALCHEMY)('SQLAlchemy: an engine connects with the SQLAlchemy form (needs Debian’s python3-sqlalchemy)', async () => {
+    const target = await endpoint();
+    expect(await pythonSqlAlchemy(withPassword(connectionStrings(target).sqlalchemy, 'sqlalchemy', PASSWORD))).toBe(target.user);
+  });
 
   it('psql with the URI form, psql with the PSQL form, node-postgres with the Node.js form', async () => {
     const target = await endpoint();
