@@ -22,6 +22,14 @@ CREATE TABLE IF NOT EXISTS auth.audit_log_entries (
 );
 CREATE INDEX IF NOT EXISTS audit_logs_created_idx ON auth.audit_log_entries (created_at DESC);
 
+-- The console's Users list (src/domain/auth-users.ts, authUsersPageQuery) pages by keyset in three sorts, each a
+-- total order on (sort key, id) over users not deleted. These indexes match those keys exactly, so any page — the
+-- 2,000th as the first — reads its 51 rows by index instead of sorting every user.
+CREATE INDEX IF NOT EXISTS users_list_created_idx ON auth.users (created_at, id) WHERE deleted_at IS NULL;
+CREATE INDEX IF NOT EXISTS users_list_last_sign_in_idx
+  ON auth.users ((coalesce(last_sign_in_at, '-infinity'::timestamptz)), id) WHERE deleted_at IS NULL;
+CREATE INDEX IF NOT EXISTS users_list_email_idx ON auth.users ((coalesce(email, '')), id) WHERE deleted_at IS NULL;
+
 -- The entries are written by triggers on the tables the auth code writes, so every way in (password, code, link,
 -- admin) is logged without a second code path: sign-ups, sign-ins, refreshes, sign-outs and deletions.
 CREATE OR REPLACE FUNCTION auth.audit_event(action text, user_id uuid, log_type text, traits jsonb DEFAULT '{}')

@@ -15,7 +15,7 @@ const SCRIPTS = [
 ];
 
 /** Bumped when schema.sql or the auth migrations change, so existing projects get the change on next use. */
-export const PROJECT_AUTH_SCHEMA_VERSION = 3;
+export const PROJECT_AUTH_SCHEMA_VERSION = 4;
 
 /** Per database (the lock is transaction-scoped, so it never outlives a failed apply). */
 const LOCK_KEY = 7_361_524_118;

@@ -73,10 +73,9 @@ const PHONE_LIKE = /^[+\d\s()-]+$/;
  * after `after` in the order of `sort`, so page N costs what page 1 costs (no OFFSET). Asks for
  * AUTH_USERS_PAGE_SIZE + 1 rows.
  *
- * Indexes: `auth.users` has its primary key (id) and users_email_key (email, partial) only, so each page is a
- * top-N sort of the matching rows (a sequential scan: ~60-140 ms at 100,000 users, server/pgmeta/auth-users-list.test.ts); `(created_at, id)` and `(coalesce(last_sign_in_at,
- * '-infinity'), id)` indexes would make the unsearched pages index scans (not added: the schema file is not the
- * console's).
+ * Indexes: the project's auth schema (server/project-auth/schema.sql) has one index per sort on exactly
+ * `(key, id) where deleted_at is null`, so an unsearched page of any depth is an index scan of its 51 rows
+ * (server/pgmeta/auth-users-list.test.ts checks the plans at 100,000 users). A search scans the users it must match.
  */
 export function authUsersPageQuery({ search, sort, after }: AuthUsersPageRequest): { query: string; parameters: unknown[] } {
   const { expression, cast } = SORT_KEY[sort.column];
