@@ -159,7 +159,7 @@ describe('the Users list on Postgres', () => {
           body: { query: `explain (analyze, format json) ${deep.query}`, parameters: deep.parameters },
         });
         expect(plan.status).toBe(200);
-        rowsRead[`${column} ${direction}`] = usersRowsRead((plan.body as Array<{ 'QUERY PLAN': PlanNode[] }>)[0]!['QUERY PLAN'][0]!.Plan);
+        rowsRead[`${column} ${direction}`] = usersRowsRead((plan.body as Array<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>)[0]!['QUERY PLAN'][0]!.Plan);
       }
     }
     expect(rowsRead).toEqual(Object.fromEntries(Object.keys(rowsRead).map((key) => [key, AUTH_USERS_PAGE_SIZE + 1])));
