@@ -42,6 +42,7 @@ import { attachRequestLog } from './logs/attach.ts';
 import { logsRoutes } from './logs/routes.ts';
 import { metricsRoutes } from './metrics/routes.ts';
 import { docsRoutes } from './docs/routes.ts';
+import { notificationRoutes } from './notifications/routes.ts';
 
 export interface AppDeps {
   mode: Mode;
@@ -137,6 +138,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   platform.route('/', advisorRoutes());
   platform.route('/', logsRoutes());
   platform.route('/', metricsRoutes());
+  platform.route('/', notificationRoutes());
   if (deps.devSwitches) platform.route('/', devSwitchRoutes());
   app.route('/api/platform', platform);
 

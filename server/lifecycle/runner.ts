@@ -8,6 +8,8 @@ import { conflict, logServerError, notFound } from '../http/errors.ts';
 import { failInterruptedBackups } from './backups.ts';
 import { canStart, nextStepIndex, OPERATIONS, type OperationKind } from './operations.ts';
 import { compensate, STEPS, type LifecycleDeps, type OperationParams, type StepContext } from './steps.ts';
+import { lifecycleNotification } from '../notifications/messages.ts';
+import { notifyProjectMembers, projectFacts } from '../notifications/writer.ts';
 
 /** Test seam: thrown by `beforeStep`, it stops the run the way a dying process would (nothing more recorded). */
 export class OperationStopped extends Error {
@@ -98,6 +100,10 @@ export function createLifecycle(options: LifecycleOptions): Lifecycle {
       );
       const pausedAt = ok && op.kind === 'pause' ? 'now' : ok && op.kind === 'restore' ? 'clear' : 'keep';
       await setProjectStatus(client, op.project_id, ok ? definition.done : definition.failed, pausedAt);
+      // Issue 21: the organization's members are told, in the same transaction as the outcome they are told of.
+      const project = await projectFacts(client, op.project_id);
+      const notification = project && lifecycleNotification(op.kind, ok, project, error);
+      if (notification) await notifyProjectMembers(client, op.project_id, notification);
     });
   }
 

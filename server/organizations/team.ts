@@ -5,6 +5,8 @@ import type pg from 'pg';
 import type { MemberRole } from '../../src/api/schemas/platformFields.ts';
 import { withTransaction } from '../db/transaction.ts';
 import { notFound } from '../http/errors.ts';
+import { joinedOrganizationNotification } from '../notifications/messages.ts';
+import { notifyProfile } from '../notifications/writer.ts';
 
 type Queryable = Pick<pg.Pool, 'query'>;
 
@@ -29,19 +31,24 @@ const INVITATION_SELECT = `select i.id, i.email, i.role, i.inserted_at, p.primar
 export async function acceptInvitations(db: Queryable, profileId: string, email: string | undefined): Promise<number> {
   const normalized = (email ?? '').trim().toLowerCase();
   if (!normalized) return 0;
-  const { rowCount } = await db.query(
+  const { rows } = await db.query<{ slug: string; name: string; role: string }>(
     `with proven as (
        select u.email from auth.users u
         where u.id = $1 and u.email = $2 and u.email_confirmed_at is not null and u.deleted_at is null
      ), accepted as (
        delete from invitations where email = $2 and exists (select 1 from proven) returning organization_id, role
+     ), joined as (
+       insert into members (organization_id, profile_id, role)
+       select organization_id, $1, role from accepted
+       on conflict (organization_id, profile_id) do nothing
+       returning organization_id, role
      )
-     insert into members (organization_id, profile_id, role)
-     select organization_id, $1, role from accepted
-     on conflict (organization_id, profile_id) do nothing`,
+     select o.slug, o.name, j.role from joined j join organizations o on o.id = j.organization_id`,
     [profileId, normalized],
   );
-  return rowCount ?? 0;
+  // Issue 21: the new member is told (only now, once the address is proven and the membership exists).
+  for (const org of rows) await notifyProfile(db, profileId, joinedOrganizationNotification(org, org.role));
+  return rows.length;
 }
 
 export async function listInvitations(db: Queryable, organizationId: number): Promise<InvitationRow[]> {
