@@ -41,6 +41,7 @@ import { advisorRoutes } from './advisors/routes.ts';
 import { attachRequestLog } from './logs/attach.ts';
 import { logsRoutes } from './logs/routes.ts';
 import { metricsRoutes } from './metrics/routes.ts';
+import { resourceWarningRoutes } from './metrics/resource-warnings.ts';
 import { docsRoutes } from './docs/routes.ts';
 import { notificationRoutes } from './notifications/routes.ts';
 
@@ -138,6 +139,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   platform.route('/', advisorRoutes());
   platform.route('/', logsRoutes());
   platform.route('/', metricsRoutes());
+  platform.route('/', resourceWarningRoutes());
   platform.route('/', notificationRoutes());
   if (deps.devSwitches) platform.route('/', devSwitchRoutes());
   app.route('/api/platform', platform);

@@ -1,7 +1,8 @@
 // POST /api/platform/dev/projects/{ref}: the developer switch (README "Developer switches"), mounted only when the
 // platform runs with STRATA_DEV_SWITCHES=1. It makes failure screens reachable: `fail_next` fails the project's
 // next pause, restore or upgrade (after doing nothing harmful), `db_version` makes the project look older so an
-// upgrade is offered, `paused_at` moves the pause date to test the 90-day restore window.
+// upgrade is offered, `paused_at` moves the pause date to test the 90-day restore window, `disk_size_bytes` gives the
+// project a smaller disk for the resource banner (spec A2.12; null gives the real size back).
 import { Hono } from 'hono';
 import { devSwitchBody } from '../../src/api/schemas/lifecycle.ts';
 import type { AppEnv } from '../http/env.ts';
@@ -30,6 +31,13 @@ export function devSwitchRoutes(): Hono<AppEnv> {
       ],
     );
     const row = rows[0]!;
+    if (body.disk_size_bytes !== undefined) {
+      await c.var.services.pool.query(
+        `insert into project_disks (project_id, dev_size_bytes) values ($1, $2)
+         on conflict (project_id) do update set dev_size_bytes = excluded.dev_size_bytes`,
+        [project.id, body.disk_size_bytes],
+      );
+    }
     return c.json({ fail_next: row.fail_next, db_version: row.db_version, paused_at: row.paused_at?.toISOString() ?? null });
   });
 

@@ -105,9 +105,11 @@ export const devSwitchBody = z
     db_version: storableString(64).trim().min(1).optional(),
     // Moves the pause date (ISO time) so the 90-day restore window can be tested.
     paused_at: z.iso.datetime({ offset: true, error: 'must be an ISO date-time' }).nullable().optional(),
+    // A smaller disk in bytes (null: the real size), so a test can fill it and see the resource banner (spec A2.12).
+    disk_size_bytes: z.number().int().positive().max(2 ** 50).nullable().optional(),
   })
   .refine((body) => Object.values(body).some((value) => value !== undefined), {
-    error: 'must set at least one of fail_next, db_version, paused_at',
+    error: 'must set at least one of fail_next, db_version, paused_at, disk_size_bytes',
   });
 export type DevSwitchBody = z.infer<typeof devSwitchBody>;
 

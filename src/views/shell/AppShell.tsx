@@ -8,10 +8,13 @@ import { LiveProjectStatusProvider } from '../shared/ProjectStatusContext.tsx';
 import { MAIN_ID, SHELL_NAV_ATTRIBUTE, SkipLink, useFocusOnPageChange } from './AppShellFocus.tsx';
 import * as css from './AppShell.css.ts';
 import { CommandMenuHost } from '../command-menu/CommandMenuHost.tsx';
+import { useResourceWarnings } from './useResourceWarnings.ts';
 
 // The product menu (spec A2.5-A2.7: settings, database and auth pages) and its three menu definitions load with the
 // first page that shows it: the project home and the other pages never carry them (issue 15: first-load JavaScript).
 const ProductMenu = lazy(() => import('./ProductMenu.tsx').then((module) => ({ default: module.ProductMenu })));
+// spec A2.12: the banner's wording and rules load only for a project that has a warning.
+const ResourceBanner = lazy(() => import('./ResourceBanner.tsx').then((module) => ({ default: module.ResourceBanner })));
 
 /**
  * The page chrome of spec A2.3: header (or the mobile bar below 768 px), sidebar, product menu, content. It owns
@@ -34,6 +37,8 @@ function ShellFrame({ children }: { children: ReactNode }) {
   // issue 24: after a page change, focus goes to the new page's h1 when it was left in the chrome or nowhere.
   useFocusOnPageChange(data.pathname);
   const nav = { [SHELL_NAV_ATTRIBUTE]: '' };
+  const warnings = useResourceWarnings(data.ref ?? undefined, data.project?.status === 'ACTIVE_HEALTHY');
+  const warned = warnings !== null && Object.entries(warnings).some(([key, value]) => key !== 'project' && value !== null);
   return (
     <div className={css.shell}>
       <SkipLink />
@@ -58,6 +63,11 @@ function ShellFrame({ children }: { children: ReactNode }) {
           </div>
         )}
         <main className={css.main} id={MAIN_ID}>
+          {warned && (
+            <Suspense fallback={null}>
+              <ResourceBanner warnings={warnings} pathname={data.pathname} />
+            </Suspense>
+          )}
           {children}
         </main>
       </div>
