@@ -94,7 +94,11 @@ export function parseInline(text: string, depth = 0): MdInline[] {
         const children = parseInline(text.slice(i + 1, close), depth + 1);
         const href = target[1]!;
         if (isSafeHref(href)) out.push({ type: 'link', href, children });
-        else for (const child of children) child.type === 'text' ? pushText(out, child.text) : out.push(child);
+        else
+          for (const child of children) {
+            if (child.type === 'text') pushText(out, child.text);
+            else out.push(child);
+          }
         i = close + 1 + target[0].length;
         continue;
       }
