@@ -43,6 +43,7 @@ import { logsRoutes } from './logs/routes.ts';
 import { metricsRoutes } from './metrics/routes.ts';
 import { resourceWarningRoutes } from './metrics/resource-warnings.ts';
 import { docsRoutes } from './docs/routes.ts';
+import { branchEstimateRoutes, branchRoutes } from './branches/routes.ts';
 import { notificationRoutes } from './notifications/routes.ts';
 
 export interface AppDeps {
@@ -139,6 +140,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   platform.route('/', advisorRoutes());
   platform.route('/', logsRoutes());
   platform.route('/', metricsRoutes());
+  platform.route('/', branchEstimateRoutes());
   platform.route('/', resourceWarningRoutes());
   platform.route('/', notificationRoutes());
   if (deps.devSwitches) platform.route('/', devSwitchRoutes());
@@ -148,6 +150,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   v1.route('/', upgradeRoutes());
   v1.route('/', typesRoutes());
   v1.route('/', migrationV1Routes());
+  v1.route('/', branchRoutes());
   app.route('/api/v1', v1);
 
   // spec A2.1: paths starting with /api are API routes, never pages.

@@ -54,7 +54,7 @@ export function findPgDump(major: string): Promise<string> {
 }
 
 /** libpq environment for a server URL: the password never appears on a command line. */
-function libpqEnv(url: string): Record<string, string> {
+export function libpqEnv(url: string): Record<string, string> {
   const parsed = new URL(url);
   const env: Record<string, string> = {
     PGHOST: parsed.hostname.replace(/^\[(.*)\]$/, '$1') || 'localhost',

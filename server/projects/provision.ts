@@ -19,8 +19,9 @@ import { SERVICE_ROLE_BYPASS_RLS } from './serviceRole.ts';
 import { scramVerifier } from './scram.ts';
 import { connectionLimit } from '../lifecycle/compute.ts';
 import { ensureProjectAuthSchema } from '../project-auth/schema.ts';
+import { cloneProjectDatabase } from '../branches/clone.ts';
 
-export type ProvisionStep = 'roles' | 'database' | 'grants' | 'activate';
+export type ProvisionStep = 'roles' | 'database' | 'grants' | 'clone' | 'activate';
 
 export interface NewProject {
   organizationId: number;
@@ -32,6 +33,8 @@ export interface NewProject {
   dbPass: string;
   /** A fixed ref (the self-hosted default project) instead of a random one; taken → the insert fails (23505). */
   ref?: string;
+  /** A branch of `parentRef` (issue 20): its database is filled from the parent's before it becomes healthy. */
+  branch?: { parentRef: string; parentId: number; name: string; persistent: boolean; withData: boolean };
 }
 
 export interface Provisioner {
@@ -42,6 +45,8 @@ export interface Provisioner {
   remove(ref: string): Promise<void>;
   /** Start-up: provisions every project left COMING_UP and finishes interrupted deletions. */
   resumePending(): Promise<void>;
+  /** Why the last provisioning run of `ref` failed (it is resumed at the next start), if it did. */
+  failure(ref: string): string | undefined;
   /** Resolves when no provisioning is running (shutdown, tests). */
   settled(): Promise<void>;
 }
@@ -62,6 +67,7 @@ export function createProvisioner(deps: {
 }): Provisioner {
   const { server, platform, pools } = deps;
   const running = new Map<string, Promise<void>>();
+  const failures = new Map<string, string>();
 
   async function step(ref: string, name: ProvisionStep): Promise<void> {
     await deps.beforeStep?.(ref, name);
@@ -69,11 +75,17 @@ export function createProvisioner(deps: {
 
   async function insertProject(client: pg.PoolClient, ref: string, project: NewProject): Promise<void> {
     const { rows } = await client.query<{ id: number }>(
-      `insert into projects (ref, name, organization_id, status, region, cloud_provider, db_version)
-       values ($1, $2, $3, 'COMING_UP', $4, $5, $6) returning id`,
-      [ref, project.name, project.organizationId, project.region, project.cloudProvider, project.dbVersion],
+      `insert into projects (ref, name, organization_id, status, region, cloud_provider, db_version, parent_project_ref)
+       values ($1, $2, $3, 'COMING_UP', $4, $5, $6, $7) returning id`,
+      [ref, project.name, project.organizationId, project.region, project.cloudProvider, project.dbVersion, project.branch?.parentRef ?? null],
     );
     const projectId = rows[0]!.id;
+    if (project.branch) {
+      await client.query(
+        'insert into branches (project_id, parent_project_id, name, persistent, with_data) values ($1, $2, $3, $4, $5)',
+        [projectId, project.branch.parentId, project.branch.name, project.branch.persistent, project.branch.withData],
+      );
+    }
     const jwtSecret = newSecret();
     const apiPassword = newSecret();
     await client.query('insert into project_secrets (project_id, jwt_secret, api_role_password) values ($1, $2, $3)', [
@@ -113,7 +125,9 @@ export function createProvisioner(deps: {
       } catch (error) {
         // 23505 / 42710: the random ref (or a role of that name) already exists; draw another.
         const code = (error as { code?: string }).code;
-        if (project.ref === undefined && attempt < 3 && (code === '23505' || code === '42710')) continue;
+        // A branch name taken under the same parent is the caller's conflict, not a ref collision.
+        const constraint = (error as { constraint?: string }).constraint;
+        if (project.ref === undefined && attempt < 3 && (code === '23505' || code === '42710') && constraint !== 'branches_parent_project_id_name_key') continue;
         throw error;
       }
       void schedule(ref);
@@ -197,6 +211,8 @@ export function createProvisioner(deps: {
     await grantApiRoles(ref);
     // The project's own auth (issue 18): its `auth` schema, made as the owner through the API pool (idempotent).
     await ensureProjectAuthSchema(await pools.get(ref));
+    await step(ref, 'clone');
+    await cloneBranch(ref);
     await step(ref, 'activate');
     await platform.query(
       `with project as (
@@ -207,11 +223,36 @@ export function createProvisioner(deps: {
     );
   }
 
+  /** A branch not yet filled from its parent gets the parent's schema (and rows with data) and migration history. */
+  async function cloneBranch(ref: string): Promise<void> {
+    const { rows } = await platform.query<{ id: string; parent_ref: string; with_data: boolean }>(
+      `select b.id, parent.ref as parent_ref, b.with_data
+         from branches b join projects p on p.id = b.project_id join projects parent on parent.id = b.parent_project_id
+        where p.ref = $1 and b.project_id <> b.parent_project_id and b.cloned_at is null`,
+      [ref],
+    );
+    const branch = rows[0];
+    if (!branch) return;
+    // An interrupted earlier run committed nothing (one restore transaction) unless it finished: then the history
+    // table exists and the copy is done.
+    const pool = await pools.get(ref);
+    const { rows: done } = await pool.query<{ t: boolean }>(`select to_regclass('strata_migrations.schema_migrations') is not null or exists (
+        select 1 from pg_class c join pg_namespace n on n.oid = c.relnamespace
+         where n.nspname not in ('auth', 'pg_catalog', 'information_schema') and n.nspname not like 'pg_toast%' and c.relkind in ('r', 'v', 'm', 'S', 'p')
+           and not exists (select 1 from pg_depend d where d.classid = 'pg_class'::regclass and d.objid = c.oid and d.deptype = 'e')) as t`);
+    if (!done[0]?.t) await cloneProjectDatabase(server, branch.parent_ref, ref, branch.with_data);
+    await platform.query('update branches set cloned_at = now() where id = $1', [branch.id]);
+  }
+
   function schedule(ref: string): Promise<void> {
     const current = running.get(ref);
     if (current) return current;
+    failures.delete(ref);
     const job = provision(ref)
-      .catch((error) => logServerError(`provisioning ${ref} (resumed at next start)`, error))
+      .catch((error) => {
+        failures.set(ref, error instanceof Error ? error.message : String(error));
+        logServerError(`provisioning ${ref} (resumed at next start)`, error);
+      })
       .finally(() => running.delete(ref));
     running.set(ref, job);
     return job;
@@ -264,6 +305,7 @@ export function createProvisioner(deps: {
     schedule,
     remove,
     resumePending,
+    failure: (ref) => failures.get(ref),
     async settled() {
       while (running.size > 0) await Promise.allSettled([...running.values()]);
     },

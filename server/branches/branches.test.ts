@@ -1,0 +1,179 @@
+// Branches as real projects (issue 20): enabling branching makes the project the default branch; a preview branch is
+// a project of its own whose database holds the parent's tables (rows only 'with data') and migration history, with
+// its own keys and API URL; strangers get 404, read-only members cannot create; deleting drops database and roles.
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startPlatformHarness, type PlatformHarness, type TestUser } from '../testing/platform.ts';
+import { apiRole, ownerRole, projectDatabase } from '../projects/names.ts';
+import { filterRestoreList } from './clone.ts';
+
+let h: PlatformHarness;
+let owner: TestUser;
+let reader: TestUser;
+let stranger: TestUser;
+let ref: string;
+
+async function inProject<T>(projectRef: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: h.services.server.url(projectDatabase(projectRef)) });
+  client.on('error', () => {});
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+const sql = (query: string, as = owner, project = ref) => h.call('POST', `/api/platform/pg-meta/${project}/query`, { token: as.token, body: { query } });
+const createBranch = (body: Record<string, unknown>, as = owner, project = ref) => h.call('POST', `/api/v1/projects/${project}/branches`, { token: as.token, body });
+
+beforeAll(async () => {
+  h = await startPlatformHarness();
+  owner = await h.user();
+  reader = await h.user();
+  stranger = await h.user();
+  ref = await h.activeProject(owner);
+  await h.call('GET', '/api/platform/profile', { token: reader.token });
+  await h.services.pool.query(
+    `insert into members (organization_id, profile_id, role) select organization_id, $2, 'read_only' from projects where ref = $1`,
+    [ref, reader.id],
+  );
+  // The parent: a table with rows, an extension, a view, and a migration in its history.
+  const setup = await sql(`create table public.items (id bigint generated always as identity primary key, name text not null);
+    insert into public.items (name) values ('one'), ('two'), ('three');
+    create view public.item_names as select name from public.items;`);
+  expect(setup.status, JSON.stringify(setup.body)).toBe(200);
+  const migration = await h.call('POST', `/api/platform/pg-meta/${ref}/migrations`, {
+    token: owner.token,
+    body: { name: 'add_notes', query: 'create table public.notes (id int primary key, body text)' },
+  });
+  expect(migration.status, JSON.stringify(migration.body)).toBeLessThan(300);
+}, 120_000);
+afterAll(async () => h?.close());
+
+describe('branching', () => {
+  it('refuses a preview branch before branching is enabled, and enabling makes the project the default branch', async () => {
+    const early = await createBranch({ branch_name: 'early' });
+    expect(early.status).toBe(400);
+    expect(early.body.message).toMatch(/Branching is not enabled/);
+    const enabled = await createBranch({ branch_name: 'main', is_default: true });
+    expect(enabled.status, JSON.stringify(enabled.body)).toBe(201);
+    expect(enabled.body).toMatchObject({ name: 'main', project_ref: ref, is_default: true, persistent: true });
+    const project = await h.call('GET', `/api/platform/projects/${ref}`, { token: owner.token });
+    expect(project.body.is_branch_enabled).toBe(true);
+  });
+
+  it('checks membership: 404 to a stranger, 403 to a read-only member, bad names 400', async () => {
+    expect((await createBranch({ branch_name: 'x' }, stranger)).status).toBe(404);
+    expect((await h.call('GET', `/api/v1/projects/${ref}/branches`, { token: stranger.token })).status).toBe(404);
+    const denied = await createBranch({ branch_name: 'x' }, reader);
+    expect(denied.status).toBe(403);
+    expect(denied.body.message).toMatch(/additional permissions/);
+    const bad = await createBranch({ branch_name: 'has space' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe('Branch name can only contain alphanumeric characters, hyphens, and underscores.');
+    expect((await createBranch({ branch_name: '' })).body.message).toBe('Branch name cannot be empty');
+  });
+
+  let schemaOnly: string;
+  let withData: string;
+
+  it('a schema-only branch has the parent\'s tables without rows, the migration history, its own keys and URL', async () => {
+    const created = await createBranch({ branch_name: 'feature-a' });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body).toMatchObject({ name: 'feature-a', parent_project_ref: ref, is_default: false, persistent: false, with_data: false, status: 'ACTIVE_HEALTHY' });
+    schemaOnly = created.body.project_ref;
+    expect(schemaOnly).not.toBe(ref);
+    const counts = await inProject(schemaOnly, async (c) => ({
+      items: (await c.query('select count(*)::int as n from public.items')).rows[0].n,
+      view: (await c.query(`select count(*)::int as n from pg_views where viewname = 'item_names'`)).rows[0].n,
+      history: (await c.query('select name from strata_migrations.schema_migrations')).rows.map((r) => r.name),
+      owner: (await c.query(`select tableowner from pg_tables where tablename = 'items'`)).rows[0].tableowner,
+    }));
+    expect(counts).toEqual({ items: 0, view: 1, history: ['add_notes'], owner: ownerRole(schemaOnly) });
+    // Its own API keys and URL.
+    const [parentKeys, branchKeys] = await Promise.all(
+      [ref, schemaOnly].map(async (r) => (await h.call('GET', `/api/platform/projects/${r}/api-keys`, { token: owner.token })).body),
+    );
+    expect(JSON.stringify(branchKeys)).not.toBe(JSON.stringify(parentKeys));
+    const branchProject = await h.call('GET', `/api/platform/projects/${schemaOnly}`, { token: owner.token });
+    expect(branchProject.body.parent_project_ref).toBe(ref);
+    expect(branchProject.body.restUrl).toContain(`/p/${schemaOnly}/`);
+    // Its Data API reads its own (empty) table through its own keys.
+    const rows = await sql('select count(*)::int as n from public.items', owner, schemaOnly);
+    expect(rows.body).toEqual([{ n: 0 }]);
+    // The parent is untouched.
+    expect((await sql('select count(*)::int as n from public.items')).body).toEqual([{ n: 3 }]);
+  }, 60_000);
+
+  it('a branch with data has the parent\'s rows; a taken name is 409', async () => {
+    const created = await createBranch({ branch_name: 'with-rows', with_data: true });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    withData = created.body.project_ref;
+    expect((await sql('select name from public.items order by id', owner, withData)).body).toEqual([{ name: 'one' }, { name: 'two' }, { name: 'three' }]);
+    // The identity continues after the copied rows.
+    expect((await sql(`insert into public.items (name) values ('four') returning id`, owner, withData)).body).toEqual([{ id: '4' }]);
+    const again = await createBranch({ branch_name: 'with-rows' });
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe('A branch with this name already exists');
+  }, 60_000);
+
+  it('lists the family newest first under the default branch, from the parent and from a branch', async () => {
+    for (const from of [ref, withData]) {
+      const listed = await h.call('GET', `/api/v1/projects/${from}/branches`, { token: owner.token });
+      expect(listed.status).toBe(200);
+      expect(listed.body.map((b: { name: string }) => b.name)).toEqual(['main', 'with-rows', 'feature-a']);
+    }
+    // Branch projects stay out of the organization's project list.
+    const projects = await h.call('GET', `/api/platform/projects`, { token: owner.token });
+    const refs = JSON.stringify(projects.body);
+    expect(refs).not.toContain(schemaOnly);
+  });
+
+  it('deleting a branch drops its database and roles; read-only members and the default branch are refused', async () => {
+    const listed = (await h.call('GET', `/api/v1/projects/${ref}/branches`, { token: owner.token })).body as { id: string; name: string; project_ref: string }[];
+    const target = listed.find((b) => b.name === 'feature-a')!;
+    expect((await h.call('DELETE', `/api/v1/branches/${target.id}`, { token: reader.token })).status).toBe(403);
+    expect((await h.call('DELETE', `/api/v1/branches/${target.id}`, { token: stranger.token })).status).toBe(404);
+    const main = listed.find((b) => b.name === 'main')!;
+    expect((await h.call('DELETE', `/api/v1/branches/${main.id}`, { token: owner.token })).status).toBe(400);
+    const deleted = await h.call('DELETE', `/api/v1/branches/${target.id}`, { token: owner.token });
+    expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
+    const left = await h.services.pool.query(
+      `select (select count(*)::int from pg_database where datname = $1) as dbs, (select count(*)::int from pg_roles where rolname in ($2, $3)) as roles`,
+      [projectDatabase(schemaOnly), ownerRole(schemaOnly), apiRole(schemaOnly)],
+    );
+    expect(left.rows[0]).toEqual({ dbs: 0, roles: 0 });
+    expect((await h.call('DELETE', `/api/v1/branches/${withData}`, { token: owner.token })).status).toBe(200);
+    expect((await h.call('GET', `/api/v1/projects/${ref}/branches`, { token: owner.token })).body.map((b: { name: string }) => b.name)).toEqual(['main']);
+  }, 60_000);
+
+  it('answers the estimate\'s reads: disk attributes, add-ons and the database size', async () => {
+    const disk = await h.call('GET', `/api/platform/projects/${ref}/disk`, { token: owner.token });
+    expect(disk.body).toMatchObject({ attributes: { type: 'gp3', size_gb: 8, iops: 3000, throughput_mbps: 125 }, last_modified_at: null });
+    expect((await h.call('GET', `/api/platform/projects/${ref}/billing/addons`, { token: owner.token })).body).toEqual({ selected_addons: [] });
+    const size = await h.call('GET', `/api/platform/projects/${ref}/database/size`, { token: owner.token });
+    expect(size.body.bytes).toBeGreaterThan(1_000_000);
+    expect((await h.call('GET', `/api/platform/projects/${ref}/disk`, { token: stranger.token })).status).toBe(404);
+  });
+});
+
+describe('filterRestoreList', () => {
+  it('leaves out extensions, their comments and the schemas the platform made', () => {
+    const list = [
+      ';',
+      '; Archive created at x',
+      '5; 2615 16390 SCHEMA - extensions postgres',
+      '6; 2615 16391 SCHEMA - app postgres',
+      '2; 3079 16392 EXTENSION - citext ',
+      '3; 0 0 COMMENT - EXTENSION citext ',
+      '220; 1259 16400 TABLE public items postgres',
+    ].join('\n');
+    expect(filterRestoreList(list, new Set(['extensions'])).split('\n')).toEqual([
+      ';',
+      '; Archive created at x',
+      '6; 2615 16391 SCHEMA - app postgres',
+      '220; 1259 16400 TABLE public items postgres',
+    ]);
+  });
+});

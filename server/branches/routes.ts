@@ -1,0 +1,193 @@
+// Branches (issue 20, spec A4.4, B2.8, B7 "Preview branch creation", B8): a branch is a real project — its own
+// database filled from the parent's (server/branches/clone.ts), its own roles, keys and API URL.
+// - POST /v1/projects/{ref}/branches with is_default: enables branching; the project becomes the default branch.
+// - POST /v1/projects/{ref}/branches: a preview (or persistent) branch of the project's default branch; answered once
+//   its database holds the parent's schema (and rows with with_data) and migration history.
+// - GET /v1/projects/{ref}/branches: the family of branches `ref` belongs to (called on a branch too, for the header).
+// - DELETE /v1/branches/{id or ref}: drops the branch's database and roles (the provisioner's removal).
+// - GET /platform/projects/{ref}/disk, /billing/addons, /database/size: what the create dialog's estimate reads.
+// Every route checks the session's membership of the project's organization (404 to strangers, 403 to roles below).
+import { Hono } from 'hono';
+import { createBranchBody } from '../../src/api/schemas/branches.ts';
+import { branchNameProblem, type Branch } from '../../src/domain/branches/branches.ts';
+import { projectAccess, type ProjectRow } from '../http/access.ts';
+import type { AppEnv } from '../http/env.ts';
+import { badRequest, conflict, HttpError, notFound } from '../http/errors.ts';
+import { readBody } from '../http/validate.ts';
+import { newSecret } from '../projects/keys.ts';
+import type { Services } from '../services.ts';
+import { databaseSize } from './clone.ts';
+
+interface BranchRow {
+  id: string;
+  name: string;
+  project_ref: string;
+  parent_project_ref: string;
+  is_default: boolean;
+  persistent: boolean;
+  git_branch: string | null;
+  review_requested_at: Date | null;
+  created_at: Date;
+  status: string;
+  with_data: boolean;
+}
+
+const BRANCH_SELECT = `select b.id, b.name, p.ref as project_ref, parent.ref as parent_project_ref, b.is_default, b.persistent,
+    b.git_branch, b.review_requested_at, b.created_at, p.status, b.with_data
+  from branches b join projects p on p.id = b.project_id join projects parent on parent.id = b.parent_project_id`;
+
+function branchJson(row: BranchRow): Branch {
+  return {
+    id: row.id,
+    name: row.name,
+    project_ref: row.project_ref,
+    parent_project_ref: row.parent_project_ref,
+    is_default: row.is_default,
+    persistent: row.persistent,
+    git_branch: row.git_branch,
+    review_requested_at: row.review_requested_at?.toISOString() ?? null,
+    created_at: row.created_at.toISOString(),
+    status: row.status,
+    with_data: row.with_data,
+  };
+}
+
+async function branchOf(services: Services, projectId: number): Promise<Branch> {
+  const { rows } = await services.pool.query<BranchRow>(`${BRANCH_SELECT} where b.project_id = $1`, [projectId]);
+  if (!rows[0]) throw notFound('Branch not found');
+  return branchJson(rows[0]);
+}
+
+/** The default branch's project of `project`'s family (itself when it is not a branch). */
+async function rootOf(services: Services, project: ProjectRow, userId: string): Promise<ProjectRow> {
+  return project.parent_project_ref ? projectAccess(services.pool, project.parent_project_ref, userId) : project;
+}
+
+export function branchRoutes(): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+
+  routes.get('/projects/:ref/branches', async (c) => {
+    const { services } = c.var;
+    const project = await projectAccess(services.pool, c.req.param('ref'), c.var.user.sub);
+    const root = await rootOf(services, project, c.var.user.sub);
+    const { rows } = await services.pool.query<BranchRow>(
+      `${BRANCH_SELECT} where b.parent_project_id = $1 and p.deletion_requested_at is null
+        order by b.is_default desc, b.created_at desc`,
+      [root.id],
+    );
+    return c.json(rows.map(branchJson));
+  });
+
+  routes.post('/projects/:ref/branches', async (c) => {
+    const { services } = c.var;
+    const project = await projectAccess(services.pool, c.req.param('ref'), c.var.user.sub, 'developer', 'create branches');
+    const body = await readBody(c, createBranchBody);
+    const problem = branchNameProblem(body.branch_name);
+    if (problem) throw badRequest(problem);
+    const name = body.branch_name.trim();
+
+    if (body.is_default) {
+      if (project.parent_project_ref) throw badRequest('This project is a branch: enable branching on its parent project');
+      await services.pool.query('update projects set is_branch_enabled = true, updated_at = now() where id = $1', [project.id]);
+      await services.pool.query(
+        `insert into branches (project_id, parent_project_id, name, is_default, persistent, git_branch, cloned_at)
+         values ($1, $1, $2, true, true, $3, now()) on conflict (project_id) do nothing`,
+        [project.id, name, body.git_branch ?? null],
+      );
+      return c.json(await branchOf(services, project.id), 201);
+    }
+
+    const root = await rootOf(services, project, c.var.user.sub);
+    if (!root.is_branch_enabled) throw badRequest('Branching is not enabled for this project');
+    if (root.status !== 'ACTIVE_HEALTHY') throw conflict('The project must be active to create a branch from it');
+    const taken = await services.pool.query('select 1 from branches where parent_project_id = $1 and name = $2', [root.id, name]);
+    if (taken.rowCount) throw conflict('A branch with this name already exists');
+    let ref: string;
+    try {
+      ref = await services.provisioner.create({
+        organizationId: root.organization_id,
+        name,
+        region: body.region ?? root.region,
+        cloudProvider: root.cloud_provider,
+        dbVersion: root.db_version,
+        // Nobody chose a password for the branch's database: a random one (reset it in the branch's settings).
+        dbPass: newSecret(),
+        branch: { parentRef: root.ref, parentId: root.id, name, persistent: body.persistent ?? false, withData: body.with_data ?? false },
+      });
+    } catch (error) {
+      if ((error as { constraint?: string }).constraint === 'branches_parent_project_id_name_key') throw conflict('A branch with this name already exists');
+      throw error;
+    }
+    // The answer waits for the copy, so the console lands on a branch that has its parent's tables.
+    await services.provisioner.schedule(ref);
+    const created = await projectAccess(services.pool, ref, c.var.user.sub);
+    if (created.status !== 'ACTIVE_HEALTHY') {
+      const reason = services.provisioner.failure(ref) ?? 'the branch database did not become ready';
+      await services.provisioner.remove(ref).catch(() => {});
+      throw new HttpError(500, `Could not copy the parent's database: ${reason}`);
+    }
+    return c.json(await branchOf(services, created.id), 201);
+  });
+
+  routes.delete('/branches/:id', async (c) => {
+    const { services } = c.var;
+    const key = c.req.param('id');
+    const byId = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(key);
+    const { rows } = await services.pool.query<{ ref: string; is_default: boolean }>(
+      `select p.ref, b.is_default from branches b join projects p on p.id = b.project_id where ${byId ? 'b.id = $1::uuid' : 'p.ref = $1'}`,
+      [key],
+    );
+    const row = rows[0];
+    if (!row) throw notFound('Branch not found');
+    // Same answer to a stranger as to a missing branch (projectAccess: 404), 403 to a read-only member.
+    await projectAccess(services.pool, row.ref, c.var.user.sub, 'developer', 'delete branches');
+    if (row.is_default) throw badRequest('The default branch cannot be deleted');
+    await services.provisioner.remove(row.ref);
+    return c.json({ message: 'ok' });
+  });
+
+  return routes;
+}
+
+/** Reads of the create-branch dialog's estimate (spec B7: disk attributes, add-ons; B9: duration from the size). */
+export function branchEstimateRoutes(): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+
+  routes.get('/projects/:ref/disk', async (c) => {
+    const { services } = c.var;
+    const project = await projectAccess(services.pool, c.req.param('ref'), c.var.user.sub);
+    const { rows } = await services.pool.query<{ type: string; size_gb: number; iops: number; throughput_mbps: number | null; last_modified_at: Date | null }>(
+      'select type, size_gb, iops, throughput_mbps, last_modified_at from project_disks where project_id = $1',
+      [project.id],
+    );
+    const disk = rows[0];
+    if (!disk) throw notFound('No disk configuration for this project');
+    return c.json({
+      attributes: {
+        type: disk.type,
+        size_gb: disk.size_gb,
+        iops: disk.iops,
+        ...(disk.type === 'gp3' ? { throughput_mbps: disk.throughput_mbps } : {}),
+      },
+      last_modified_at: disk.last_modified_at?.toISOString() ?? null,
+    });
+  });
+
+  routes.get('/projects/:ref/billing/addons', async (c) => {
+    const { services } = c.var;
+    const project = await projectAccess(services.pool, c.req.param('ref'), c.var.user.sub);
+    const { rows } = await services.pool.query<{ addon_type: string; variant_identifier: string }>(
+      'select addon_type, variant_identifier from project_addons where project_id = $1 order by addon_type',
+      [project.id],
+    );
+    return c.json({ selected_addons: rows.map((row) => ({ type: row.addon_type, variant: { identifier: row.variant_identifier } })) });
+  });
+
+  routes.get('/projects/:ref/database/size', async (c) => {
+    const { services } = c.var;
+    const project = await projectAccess(services.pool, c.req.param('ref'), c.var.user.sub);
+    return c.json({ bytes: await databaseSize(services.server, project.ref) });
+  });
+
+  return routes;
+}
