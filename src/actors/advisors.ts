@@ -4,18 +4,12 @@
 import { taskWith } from '../../machines/task.machine.ts';
 import { dismissLint, explainQuery, fetchLints, fetchQueryStats, resetQueryStats, restoreLint } from '../api/advisors.ts';
 import { createSnippet } from '../api/sql-editor.ts';
-import { runSql } from '../api/table-editor.ts';
 import { fixSnippetName, type AdvisorLint } from '../domain/advisors.ts';
 import type { QueryStatsOrder } from '../domain/query-performance.ts';
 
 export const lintsRead = taskWith(({ ref }: { ref: string }) => fetchLints(ref));
 
 /** Runs a finding's fix as shown; done with the toast's text. */
-export const lintFixTask = taskWith(async ({ ref, lint }: { ref: string; lint: AdvisorLint }) => {
-  await runSql(ref, { query: lint.remediation });
-  return `Fix applied: ${lint.title} (${lint.metadata.name})`;
-});
-
 export const lintDismissTask = taskWith(async ({ ref, lint, dismiss }: { ref: string; lint: AdvisorLint; dismiss: boolean }) => {
   const body = { name: lint.name, object_key: lint.object_key };
   if (dismiss) await dismissLint(ref, body);

@@ -27,11 +27,6 @@ export const policyPageRead = taskWith(async ({ ref, schema }: { ref: string; sc
 });
 
 /** Runs a reviewed script (RLS on/off, delete a policy); done with what the toast names. */
-export const policyScriptTask = taskWith(async ({ ref, query, label }: { ref: string; query: string; label: string }) => {
-  await runSql(ref, { query });
-  return label;
-});
-
 /** The editor's machine writing to `ref`. */
 export const policyEditorFor = (ref: string) =>
   policyEditorMachine.provide({ actors: { runPolicySql: fromPromise<unknown, { query: string }>(({ input }) => runSql(ref, { query: input.query })) } });

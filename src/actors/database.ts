@@ -18,12 +18,6 @@ export const readRows = <TRow>(ref: string, statement: Statement): Promise<TRow[
 export const readSchemaNames = async (ref: string): Promise<string[]> =>
   (await runSql<{ name: string }>(ref, databaseSchemasQuery)).map((row) => row.name);
 
-/** Runs a reviewed script; done with what the toast says. */
-export const databaseScriptTask = taskWith(async ({ ref, query, label }: { ref: string; query: string; label: string }) => {
-  await runSql(ref, { query });
-  return label;
-});
-
 const withSchemas = async <T>(ref: string, rows: Promise<T>): Promise<{ rows: T; schemas: string[] }> => {
   const [data, schemas] = await Promise.all([rows, readSchemaNames(ref)]);
   return { rows: data, schemas };

@@ -89,6 +89,9 @@ export function groupByLevel(lints: readonly AdvisorLint[]): Array<{ level: Advi
 export const activeLints = (lints: readonly AdvisorLint[]) => lints.filter((lint) => !lint.dismissed);
 
 /** The name of the SQL snippet 'Open in SQL editor' creates for a finding. */
+/** The toast once a finding's fix ran. */
+export const fixAppliedLabel = (lint: Pick<AdvisorLint, 'title' | 'metadata'>) => `Fix applied: ${lint.title} (${lint.metadata.name})`;
+
 export const fixSnippetName = (lint: Pick<AdvisorLint, 'title' | 'metadata'>) => `${lint.title}: ${lint.metadata.name}`.slice(0, 256);
 
 /** Fixing, dismissing and restoring need more than read-only membership (the platform refuses it: 403). */

@@ -13,6 +13,7 @@ import {
   LEVEL_LABELS,
   advisorFindings,
   canActOnAdvisors,
+  fixAppliedLabel,
   groupByLevel,
   type AdvisorKind,
   type AdvisorLint,
@@ -28,9 +29,9 @@ import { ProjectPausedCard } from '../shared/ProjectPausedCard.tsx';
 import { useProjectStatusActor } from '../shared/ProjectStatusContext.tsx';
 import { advisorLintsChanged } from '../shared/useAdvisorLints.ts';
 import { useProjectRole } from '../shared/useProjectRole.ts';
+import { SqlDialog } from '../shared/SqlDialog.tsx';
 import { useTask, useTaskRead } from '../shared/useTask.ts';
 import { FindingCard } from './FindingCard.tsx';
-import { RunFixDialog } from './RunFixDialog.tsx';
 import * as css from './Advisors.css.ts';
 
 export function AdvisorPage({ project, kind }: { project: Project; kind: AdvisorKind }) {
@@ -131,7 +132,18 @@ function Advisor({ project, kind }: { project: Project; kind: AdvisorKind }) {
           )}
         </>
       )}
-      {fixing ? <RunFixDialog projectRef={project.ref} lint={fixing} onClose={() => setFixing(null)} onDone={refresh} /> : null}
+      {fixing ? (
+        <SqlDialog
+          projectRef={project.ref}
+          title={`Fix: ${fixing.title}`}
+          description={fixing.detail}
+          script={{ query: fixing.remediation }}
+          confirmLabel="Run this SQL"
+          doneToast={fixAppliedLabel(fixing)}
+          onClose={() => setFixing(null)}
+          onDone={refresh}
+        />
+      ) : null}
     </div>
   );
 }

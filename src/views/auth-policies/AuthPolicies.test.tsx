@@ -20,6 +20,15 @@ vi.mock('../shared/ProjectStatusContext.tsx', async () => {
   const paused = createActor(createMachine({ context: { status: 'INACTIVE' } })).start();
   return { useProjectStatusActor: () => paused };
 });
+vi.mock('../../actors/sql-script.ts', async () => {
+  const { taskWith } = await import('../../../machines/task.machine.ts');
+  return {
+    sqlScriptTask: taskWith(async ({ query, label }: { query: string; label: string }) => {
+      h.scripts.push(query);
+      return label;
+    }),
+  };
+});
 vi.mock('../../actors/auth-policies.ts', async () => {
   const { taskWith } = await import('../../../machines/task.machine.ts');
   const { policyEditorMachine } = await import('../../../machines/policy-editor.machine.ts');
@@ -28,10 +37,6 @@ vi.mock('../../actors/auth-policies.ts', async () => {
     policyPageRead: taskWith(async (input: { ref: string; schema: string }) => {
       h.reads.push(input);
       return h.answer!(input.schema);
-    }),
-    policyScriptTask: taskWith(async ({ query, label }: { query: string; label: string }) => {
-      h.scripts.push(query);
-      return label;
     }),
     policyEditorFor: () =>
       policyEditorMachine.provide({

@@ -30,7 +30,7 @@ import { ProjectPausedCard } from '../shared/ProjectPausedCard.tsx';
 import { useProjectStatusActor } from '../shared/ProjectStatusContext.tsx';
 import { useProjectRole } from '../shared/useProjectRole.ts';
 import { useTaskRead } from '../shared/useTask.ts';
-import { ConfirmSqlDialog, type ConfirmSql } from './ConfirmSqlDialog.tsx';
+import { SqlDialog } from '../shared/SqlDialog.tsx';
 import { PolicyEditorDialog } from './PolicyEditorDialog.tsx';
 import { PolicyTableCard } from './PolicyTableCard.tsx';
 import * as css from './AuthPolicies.css.ts';
@@ -39,6 +39,17 @@ export function AuthPoliciesPage({ project }: { project: Project }) {
   const status = useSelector(useProjectStatusActor(), selectStatus) ?? project.status;
   if (status === 'INACTIVE') return <ProjectPausedCard project={project} />;
   return <AuthPolicies project={project} />;
+}
+
+/** A confirmation showing the SQL it runs (RLS on/off, delete a policy). */
+interface ConfirmSql {
+  title: string;
+  description: string;
+  query: string;
+  confirmLabel: string;
+  destructive?: boolean;
+  /** The toast once it ran. */
+  done: string;
 }
 
 type Open = { kind: 'editor'; draft: PolicyDraft; origin: PolicyOrigin | null } | { kind: 'confirm'; confirm: ConfirmSql } | null;
@@ -141,7 +152,17 @@ export function AuthPolicies({ project }: { project: Project }) {
         />
       ) : null}
       {open?.kind === 'confirm' ? (
-        <ConfirmSqlDialog projectRef={project.ref} confirm={open.confirm} onClose={() => setOpen(null)} onDone={refresh} />
+        <SqlDialog
+          projectRef={project.ref}
+          title={open.confirm.title}
+          description={open.confirm.description}
+          script={{ query: open.confirm.query }}
+          confirmLabel={open.confirm.confirmLabel}
+          destructive={open.confirm.destructive}
+          doneToast={open.confirm.done}
+          onClose={() => setOpen(null)}
+          onDone={refresh}
+        />
       ) : null}
     </div>
   );

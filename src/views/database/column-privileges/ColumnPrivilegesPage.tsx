@@ -13,7 +13,7 @@ import { Switch } from '../../../ui/Switch.tsx';
 import { useProjectRole } from '../../shared/useProjectRole.ts';
 import { useTaskRead } from '../../shared/useTask.ts';
 import { DatabaseListPage, DatabasePage, DatabaseTable } from '../shared/DatabaseListPage.tsx';
-import { SqlDialog } from '../shared/SqlDialog.tsx';
+import { SqlDialog } from '../../shared/SqlDialog.tsx';
 import * as css from '../shared/Database.css.ts';
 
 export function ColumnPrivilegesPage({ project }: { project: Project }) {

@@ -32,10 +32,10 @@ vi.mock('../../../actors/database-admin.ts', async () => {
     extensionDependentsRead: taskWith(async () => h.dependents),
   };
 });
-vi.mock('../../../actors/database.ts', async () => {
+vi.mock('../../../actors/sql-script.ts', async () => {
   const { taskWith } = await import('../../../../machines/task.machine.ts');
   return {
-    databaseScriptTask: taskWith(async ({ query, label }: { query: string; label: string }) => {
+    sqlScriptTask: taskWith(async ({ query, label }: { query: string; label: string }) => {
       h.scripts.push(query);
       return label;
     }),

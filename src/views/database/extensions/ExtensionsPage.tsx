@@ -20,7 +20,7 @@ import { TextField } from '../../../ui/TextField.tsx';
 import { useProjectRole } from '../../shared/useProjectRole.ts';
 import { useTaskRead } from '../../shared/useTask.ts';
 import { DatabaseListPage, DatabasePage, DatabaseTable } from '../shared/DatabaseListPage.tsx';
-import { buildScript, SqlDialog } from '../shared/SqlDialog.tsx';
+import { buildScript, SqlDialog } from '../../shared/SqlDialog.tsx';
 import * as css from '../shared/Database.css.ts';
 
 export function ExtensionsPage({ project }: { project: Project }) {

@@ -7,7 +7,7 @@ import { Select } from '../../../ui/Select.tsx';
 import { Switch } from '../../../ui/Switch.tsx';
 import { TextField } from '../../../ui/TextField.tsx';
 import { SqlBodyField } from '../shared/SqlBodyField.tsx';
-import { buildScript, SqlDialog } from '../shared/SqlDialog.tsx';
+import { buildScript, SqlDialog } from '../../shared/SqlDialog.tsx';
 import * as css from '../shared/Database.css.ts';
 
 export interface FunctionEditorProps {

@@ -26,7 +26,7 @@ import { ErrorAlert } from '../../../ui/ErrorAlert.tsx';
 import { useProjectRole } from '../../shared/useProjectRole.ts';
 import { useTaskRead } from '../../shared/useTask.ts';
 import { DatabaseListPage, DatabasePage, DatabaseTable } from '../shared/DatabaseListPage.tsx';
-import { buildScript, SqlDialog, type BuiltScript } from '../shared/SqlDialog.tsx';
+import { buildScript, SqlDialog, type BuiltScript } from '../../shared/SqlDialog.tsx';
 import * as css from '../shared/Database.css.ts';
 
 export function PublicationsPage({ project }: { project: Project }) {

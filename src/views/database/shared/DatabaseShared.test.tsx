@@ -5,10 +5,10 @@ import { describe, expect, it, vi } from 'vitest';
 
 // The Database pages' shared frame and SQL dialog (issue 19), with the script task replaced.
 const h = vi.hoisted(() => ({ scripts: [] as string[], fail: null as string | null }));
-vi.mock('../../../actors/database.ts', async () => {
+vi.mock('../../../actors/sql-script.ts', async () => {
   const { taskWith } = await import('../../../../machines/task.machine.ts');
   return {
-    databaseScriptTask: taskWith(async ({ query, label }: { query: string; label: string }) => {
+    sqlScriptTask: taskWith(async ({ query, label }: { query: string; label: string }) => {
       h.scripts.push(query);
       if (h.fail) throw new Error(h.fail);
       return label;
@@ -17,7 +17,7 @@ vi.mock('../../../actors/database.ts', async () => {
 });
 
 const { DatabaseListPage, DatabaseTable } = await import('./DatabaseListPage.tsx');
-const { SqlDialog, buildScript } = await import('./SqlDialog.tsx');
+const { SqlDialog, buildScript } = await import('../../shared/SqlDialog.tsx');
 
 const frame = (read: { loading: boolean; error: string | null; retry: () => void }, isEmpty = false) => (
   <DatabaseListPage

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { createTriggerSql, TRIGGER_EVENTS, TRIGGER_LEVELS, TRIGGER_TIMINGS, type TriggerDraft, type TriggerLevel, type TriggerTiming } from '../../../domain/database/triggers.ts';
 import { Select } from '../../../ui/Select.tsx';
 import { TextField } from '../../../ui/TextField.tsx';
-import { buildScript, SqlDialog } from '../shared/SqlDialog.tsx';
+import { buildScript, SqlDialog } from '../../shared/SqlDialog.tsx';
 import * as css from '../shared/Database.css.ts';
 
 export interface TriggerCreateProps {

@@ -10,7 +10,7 @@ import { Button } from '../../../ui/Button.tsx';
 import { useProjectRole } from '../../shared/useProjectRole.ts';
 import { useTaskRead } from '../../shared/useTask.ts';
 import { DatabaseListPage, DatabasePage, DatabaseTable } from '../shared/DatabaseListPage.tsx';
-import { SqlDialog } from '../shared/SqlDialog.tsx';
+import { SqlDialog } from '../../shared/SqlDialog.tsx';
 import { TriggerCreateDialog } from './TriggerCreateDialog.tsx';
 
 export function TriggersPage({ project }: { project: Project }) {

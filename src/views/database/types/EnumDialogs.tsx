@@ -5,7 +5,7 @@ import { addEnumValueSql, createEnumSql, renameEnumValueSql, type EnumType } fro
 import { Button } from '../../../ui/Button.tsx';
 import { Select } from '../../../ui/Select.tsx';
 import { TextField } from '../../../ui/TextField.tsx';
-import { buildScript, SqlDialog } from '../shared/SqlDialog.tsx';
+import { buildScript, SqlDialog } from '../../shared/SqlDialog.tsx';
 import * as css from '../shared/Database.css.ts';
 
 interface Common {

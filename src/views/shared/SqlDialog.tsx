@@ -1,5 +1,6 @@
-// The create/edit/delete flow of every Database page (spec A2.6, issue 19): a dialog that shows the exact SQL it will
-// run (updated live while a form is filled in), runs that text as a task (machines/task.machine.ts: idle → running →
+// Every confirmation that runs SQL on the user's database: the Database pages' create/edit/delete (spec A2.6, issue
+// 19), the policies' RLS on/off and delete (A2.7, issue 18) and the advisors' 'Run fix' (issue 19). A dialog that
+// shows the exact SQL it will run (updated live while a form is filled in), runs that text as a task (machines/task.machine.ts: idle → running →
 // done | failed), toasts when done and shows Postgres's error verbatim when it fails (the form keeps its inputs).
 //
 //   <SqlDialog
@@ -15,13 +16,13 @@
 //     …form fields (optional; a plain confirmation has none)…
 //   </SqlDialog>
 import type { ReactNode } from 'react';
-import type { TaskMachine } from '../../../../machines/task.machine.ts';
-import { databaseScriptTask } from '../../../actors/database.ts';
-import { Button } from '../../../ui/Button.tsx';
-import { Dialog, Modal } from '../../../ui/Dialog.tsx';
-import { toast } from '../../../ui/toast.ts';
-import { useTask } from '../../shared/useTask.ts';
-import * as css from './Database.css.ts';
+import type { TaskMachine } from '../../../machines/task.machine.ts';
+import { sqlScriptTask } from '../../actors/sql-script.ts';
+import { Button } from '../../ui/Button.tsx';
+import { Dialog, Modal } from '../../ui/Dialog.tsx';
+import { toast } from '../../ui/toast.ts';
+import { useTask } from './useTask.ts';
+import * as css from './SqlDialog.css.ts';
 
 /** What a builder in src/domain/database/ answers: a script to run, or why the form cannot run yet. */
 export type BuiltScript = { query: string } | { problem: string };
@@ -51,7 +52,7 @@ export interface ScriptRun {
 }
 
 export function SqlDialog({ projectRef, title, description, script, confirmLabel, destructive, doneToast, onClose, onDone, size = 'medium', children, task: runner, request }: SqlDialogProps) {
-  const task = useTask<ScriptRun, string>(runner ?? databaseScriptTask, {
+  const task = useTask<ScriptRun, string>(runner ?? sqlScriptTask, {
     onDone: (label) => {
       toast.success(label);
       onClose();
