@@ -42,6 +42,7 @@ import { attachRequestLog } from './logs/attach.ts';
 import { logsRoutes } from './logs/routes.ts';
 import { metricsRoutes } from './metrics/routes.ts';
 import { resourceWarningRoutes } from './metrics/resource-warnings.ts';
+import { cliReleaseRoutes } from './cli/version.ts';
 import { docsRoutes } from './docs/routes.ts';
 import { branchEstimateRoutes, branchRoutes } from './branches/routes.ts';
 import { notificationRoutes } from './notifications/routes.ts';
@@ -107,6 +108,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.use('/api/*', (c, next) => (isImportRequest(c.req.method, c.req.path) ? next() : apiBodyLimit(c, next)));
   app.use('/api/platform/*', session);
   app.use('/api/v1/*', session);
+  app.use('/api/cli-release-version', session);
   app.use('/api/*', async (c, next) => {
     try {
       c.set('services', await deps.services());
@@ -152,6 +154,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   v1.route('/', migrationV1Routes());
   v1.route('/', branchRoutes());
   app.route('/api/v1', v1);
+  // spec A4.7: the command-line tool's version and the newest releases (self-hosted mode only).
+  app.route('/', cliReleaseRoutes(deps.mode));
 
   // spec A2.1: paths starting with /api are API routes, never pages.
   app.notFound((c) => {
