@@ -43,6 +43,7 @@ import { logsRoutes } from './logs/routes.ts';
 import { metricsRoutes } from './metrics/routes.ts';
 import { resourceWarningRoutes } from './metrics/resource-warnings.ts';
 import { cliReleaseRoutes } from './cli/version.ts';
+import { assistantRoutes } from './assistant/routes.ts';
 import { docsRoutes } from './docs/routes.ts';
 import { branchEstimateRoutes, branchRoutes } from './branches/routes.ts';
 import { notificationRoutes } from './notifications/routes.ts';
@@ -144,6 +145,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   platform.route('/', metricsRoutes());
   platform.route('/', branchEstimateRoutes());
   platform.route('/', resourceWarningRoutes());
+  platform.route('/', assistantRoutes());
   platform.route('/', notificationRoutes());
   if (deps.devSwitches) platform.route('/', devSwitchRoutes());
   app.route('/api/platform', platform);
