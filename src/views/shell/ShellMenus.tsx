@@ -21,6 +21,9 @@ import { NEW_PROJECT_KEY, ProjectSwitcherMenu } from './ProjectSwitcherMenu.tsx'
 import { useAppContext } from '../shared/useAppContext.ts';
 import type { ShellData } from '../shared/useShellData.ts';
 import { useSessionUser } from './useSessionUser.ts';
+import { useTaskRead } from '../shared/useTask.ts';
+import { branchesRead } from '../../actors/branches.ts';
+import { branchBadge, sortBranches, syntheticMainBranch } from '../../domain/branches/branches.ts';
 import { useSidebarState } from './useSidebarState.ts';
 import { docsHrefWithContext } from '../../domain/docs-search.ts';
 import { OPEN_COMMAND_MENU_EVENT } from '../command-menu/providers.ts';
@@ -120,11 +123,16 @@ export function ProjectSwitcherTrigger({ data, look, defaultOpen, autoFocus }: L
 }
 
 /**
- * Branch switcher. Branching is not built yet, so the synthetic 'main' branch of spec A4.4 stands in
- * ('Production' badge); the list links to the branches page.
+ * Branch switcher (spec A2.3, A4.4): the family of branches with their badges, the default branch on top and the
+ * others newest first ('main' stands in while branching is off); 'No branches found'; 'Failed to load branches' inline.
+ * Choosing one keeps the sub-route (switchProjectPath), like the project switcher; 'Manage branches' opens the page.
  */
-export function BranchSwitcherMenu({ projectRef: ref, look, defaultOpen, autoFocus }: LoadedMenu<{ projectRef: string }>) {
+export function BranchSwitcherMenu({ data, projectRef: ref, look, defaultOpen, autoFocus }: LoadedMenu<{ data: ShellData; projectRef: string }>) {
   const navigate = useNavigate();
+  const router = useRouter();
+  const read = useTaskRead(branchesRead, { ref }, ref);
+  const enabled = (read.data?.length ?? 0) > 0;
+  const branches = enabled ? sortBranches(read.data ?? []) : read.data ? [syntheticMainBranch(ref)] : [];
   return (
     <MenuTrigger defaultOpen={defaultOpen}>
       <Button {...look} autoFocus={autoFocus} />
@@ -133,15 +141,40 @@ export function BranchSwitcherMenu({ projectRef: ref, look, defaultOpen, autoFoc
           // keyboard-opened menu does (issue 24).
           autoFocus={defaultOpen ? 'first' : undefined}
           aria-label="Branches"
+          style={SCROLLING_LIST}
           onAction={(key) => {
-            if (key === '__manage') void navigate({ to: '/project/$ref/branches', params: { ref } });
+            const target = String(key);
+            if (target === '__manage') void navigate({ to: '/project/$ref/branches', params: { ref } });
+            else if (target === '__retry') read.retry();
+            else if (target.startsWith('ref:') && target.slice(4) !== ref) {
+              const isPage = (path: string) => isRouterPage(router, path);
+              void navigate({ to: switchProjectPath({ pathname: data.pathname, search: location.search, newRef: target.slice(4), isPage }) });
+            }
           }}
         >
-          <MenuItem id="main" textValue="main">
-            <span>main</span>
-            <span className={css.badge}>Production</span>
-            <Icon name="check" size={14} className={css.check} />
-          </MenuItem>
+          <MenuSection title="Branches">
+            {read.error ? (
+              <MenuItem id="__retry" textValue="Failed to load branches">
+                <span role="alert">Failed to load branches</span>
+              </MenuItem>
+            ) : read.loading ? (
+              <MenuItem id="__loading" isDisabled>
+                Loading branches…
+              </MenuItem>
+            ) : branches.length === 0 ? (
+              <MenuItem id="__none" isDisabled>
+                No branches found
+              </MenuItem>
+            ) : (
+              branches.map((branch) => (
+                <MenuItem key={branch.id} id={`ref:${branch.project_ref}`} textValue={branch.name}>
+                  <span>{branch.name}</span>
+                  <span className={css.badge}>{branchBadge(enabled ? branch : null)}</span>
+                  {branch.project_ref === ref && <Icon name="check" size={14} className={css.check} />}
+                </MenuItem>
+              ))
+            )}
+          </MenuSection>
           <MenuSeparator />
           <MenuItem id="__manage">
             Manage branches

@@ -56,29 +56,31 @@ export function ProjectSwitcher({ data }: { data: ShellData }) {
 }
 
 /**
- * Branch switcher. Branching is not built yet, so the synthetic 'main' branch of spec A4.4 stands in
- * ('Production' badge); the list links to the branches page.
+ * Branch switcher (spec A2.3, A4.4): the current branch's name — the branch project's name on a branch, 'main' (the
+ * default branch, or the synthetic one while branching is off) otherwise. The list loads when the menu opens.
  */
 export function BranchSwitcher({ data }: { data: ShellData }) {
   if (!data.ref) return null;
   const ref = data.ref;
+  const isBranch = Boolean(data.project?.parent_project_ref);
+  const name = isBranch ? (data.project?.name ?? ref) : 'main';
   return (
     <LazyMenuTrigger
       load={loadMenus}
       look={{
         className: css.trigger,
-        'aria-label': 'Switch branch, main',
+        'aria-label': `Switch branch, ${name}`,
         'data-testid': 'branch-switcher',
         children: (
           <>
             <Icon name="branch" size={14} />
-            <span>main</span>
-            <span className={css.badge}>Production</span>
+            <span>{name}</span>
+            {isBranch ? null : <span className={css.badge}>Production</span>}
             <Icon name="chevronsUpDown" size={14} />
           </>
         ),
       }}
-      render={(menus, look, opening) => <menus.BranchSwitcherMenu projectRef={ref} look={look} {...opening} />}
+      render={(menus, look, opening) => <menus.BranchSwitcherMenu data={data} projectRef={ref} look={look} {...opening} />}
     />
   );
 }

@@ -1,0 +1,46 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '../../ui/theme.css.ts';
+
+export const page = style({ padding: '24px 32px', display: 'flex', flexDirection: 'column', gap: 16, minWidth: 0, maxWidth: 1100 });
+export const header = style({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 12, flexWrap: 'wrap' });
+export const title = style({ fontSize: 22, fontWeight: 500, margin: 0, color: vars.color.foreground });
+export const subtitle = style({ fontSize: 13, color: vars.color.muted, margin: '4px 0 0' });
+export const search = style({ minWidth: 240, maxWidth: 420 });
+export const tableWrap = style({ overflowX: 'auto', border: `1px solid ${vars.color.border}`, borderRadius: 8 });
+export const table = style({ width: '100%', borderCollapse: 'collapse', fontSize: 13, color: vars.color.foreground });
+export const th = style({
+  textAlign: 'left',
+  fontWeight: 500,
+  color: vars.color.muted,
+  padding: '8px 14px',
+  background: vars.color.surface,
+  borderBottom: `1px solid ${vars.color.border}`,
+  whiteSpace: 'nowrap',
+});
+export const td = style({ padding: '8px 14px', borderBottom: `1px solid ${vars.color.border}`, verticalAlign: 'middle' });
+export const name = style({ display: 'inline-flex', alignItems: 'center', gap: 8, fontWeight: 500 });
+export const muted = style({ color: vars.color.muted, fontSize: 13 });
+export const actions = style({ display: 'flex', gap: 6, justifyContent: 'flex-end', flexWrap: 'wrap' });
+export const form = style({ display: 'flex', flexDirection: 'column', gap: 14 });
+export const hint = style({ color: vars.color.muted, fontSize: 12, margin: 0 });
+export const estimate = style({
+  display: 'grid',
+  gridTemplateColumns: 'auto 1fr',
+  gap: '4px 16px',
+  margin: 0,
+  padding: '10px 12px',
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: 6,
+  fontSize: 13,
+  color: vars.color.foreground,
+});
+export const estimateLabel = style({ color: vars.color.muted });
+export const notice = style({
+  margin: 0,
+  padding: '10px 12px',
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: 6,
+  fontSize: 13,
+  color: vars.color.foreground,
+  background: vars.color.surface,
+});
