@@ -44,6 +44,7 @@ import { metricsRoutes } from './metrics/routes.ts';
 import { resourceWarningRoutes } from './metrics/resource-warnings.ts';
 import { cliReleaseRoutes } from './cli/version.ts';
 import { assistantRoutes } from './assistant/routes.ts';
+import { consoleFeedbackRoutes } from './feedback/routes.ts';
 import { docsRoutes } from './docs/routes.ts';
 import { branchEstimateRoutes, branchRoutes } from './branches/routes.ts';
 import { notificationRoutes } from './notifications/routes.ts';
@@ -146,6 +147,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   platform.route('/', branchEstimateRoutes());
   platform.route('/', resourceWarningRoutes());
   platform.route('/', assistantRoutes());
+  platform.route('/', consoleFeedbackRoutes());
   platform.route('/', notificationRoutes());
   if (deps.devSwitches) platform.route('/', devSwitchRoutes());
   app.route('/api/platform', platform);
