@@ -35,13 +35,13 @@ import { ErrorAlert } from '../../ui/ErrorAlert.tsx';
 import { Select } from '../../ui/Select.tsx';
 import { SkeletonLines } from '../../ui/Skeleton.tsx';
 import { TextField } from '../../ui/TextField.tsx';
+import { CUSTOM_RANGE, DateRangeControl, toLocalInput } from '../shared/DateRangeControl.tsx';
 import { ProjectPausedCard } from '../shared/ProjectPausedCard.tsx';
 import { useProjectStatusActor } from '../shared/ProjectStatusContext.tsx';
 import { useTaskRead } from '../shared/useTask.ts';
 import * as css from './Logs.css.ts';
 
 const ANY = 'any';
-const CUSTOM = 'custom';
 
 export function LogExplorerPage({ project }: { project: Project }) {
   const status = useSelector(useProjectStatusActor(), selectStatus) ?? project.status;
@@ -49,7 +49,6 @@ export function LogExplorerPage({ project }: { project: Project }) {
   return <LogExplorer project={project} />;
 }
 
-const toLocalInput = (date: Date) => new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
 
 function LogExplorer({ project }: { project: Project }) {
   const [source, setSource] = useState<LogSourceId>('api');
@@ -64,7 +63,7 @@ function LogExplorer({ project }: { project: Project }) {
   const [selected, setSelected] = useState<number | null>(null);
   const [rangeError, setRangeError] = useState<string | null>(null);
 
-  const currentRange = (): TimeRange | string => (preset === CUSTOM ? customRange(customStart, customEnd) : presetRange(preset, new Date()));
+  const currentRange = (): TimeRange | string => (preset === CUSTOM_RANGE ? customRange(customStart, customEnd) : presetRange(preset, new Date()));
   const start = (text: string) => {
     const range = currentRange();
     if (typeof range === 'string') {
@@ -134,26 +133,16 @@ function LogExplorer({ project }: { project: Project }) {
           <TextField label="Search events" type="search" value={typedSearch} onChange={setTypedSearch} placeholder="Text in the event message" />
         </div>
         <Button type="submit">Search</Button>
-        <div className={css.field}>
-          <Select
-            label="Time range"
-            options={[...LOG_TIME_PRESETS.map((p) => ({ id: p.id, label: p.label })), { id: CUSTOM, label: 'Custom range' }]}
-            selectedKey={preset}
-            onSelectionChange={(key) => setPreset(String(key))}
-          />
-        </div>
-        {preset === CUSTOM ? (
-          <>
-            <label className={css.dateInput}>
-              From
-              <input className={css.nativeInput} type="datetime-local" value={customStart} onChange={(e) => setCustomStart(e.target.value)} />
-            </label>
-            <label className={css.dateInput}>
-              To
-              <input className={css.nativeInput} type="datetime-local" value={customEnd} onChange={(e) => setCustomEnd(e.target.value)} />
-            </label>
-          </>
-        ) : null}
+        <DateRangeControl
+          label="Time range"
+          presets={LOG_TIME_PRESETS}
+          preset={preset}
+          onPresetChange={setPreset}
+          customStart={customStart}
+          customEnd={customEnd}
+          onCustomStartChange={setCustomStart}
+          onCustomEndChange={setCustomEnd}
+        />
         <Button onPress={() => start(run.sql)} isDisabled={read.loading}>
           Refresh
         </Button>

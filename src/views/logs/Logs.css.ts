@@ -7,21 +7,6 @@ export const subtitle = style({ fontSize: 13, color: vars.color.muted, margin: '
 export const toolbar = style({ display: 'flex', alignItems: 'flex-end', gap: 12, flexWrap: 'wrap' });
 export const field = style({ minWidth: 140 });
 export const search = style({ minWidth: 220, flex: '1 1 220px', maxWidth: 360 });
-export const dateInput = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: 4,
-  fontSize: 13,
-  color: vars.color.foreground,
-});
-export const nativeInput = style({
-  background: vars.color.background,
-  color: vars.color.foreground,
-  border: `1px solid ${vars.color.borderStrong}`,
-  borderRadius: 6,
-  padding: '6px 8px',
-  fontSize: 13,
-});
 export const queryCard = style({ display: 'flex', flexDirection: 'column', gap: 8 });
 export const queryActions = style({ display: 'flex', gap: 8, alignItems: 'center' });
 export const refusal = style({ color: vars.color.destructive, fontSize: 13, margin: 0 });

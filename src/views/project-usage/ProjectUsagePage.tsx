@@ -17,7 +17,7 @@ import { SkeletonLines } from '../../ui/Skeleton.tsx';
 import { ProjectPausedCard } from '../shared/ProjectPausedCard.tsx';
 import { useProjectStatusActor } from '../shared/ProjectStatusContext.tsx';
 import { useTaskRead } from '../shared/useTask.ts';
-import * as css from './ProjectUsage.css.ts';
+import * as css from '../shared/ChartPage.css.ts';
 
 const DAY = 86_400_000;
 const RANGES = [

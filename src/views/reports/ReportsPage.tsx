@@ -13,16 +13,14 @@ import { Button } from '../../ui/Button.tsx';
 import { LineChart } from '../../ui/charts/LineChart.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { ErrorAlert } from '../../ui/ErrorAlert.tsx';
-import { Select } from '../../ui/Select.tsx';
 import { SkeletonLines } from '../../ui/Skeleton.tsx';
+import { CUSTOM_RANGE, DateRangeControl, toLocalInput } from '../shared/DateRangeControl.tsx';
 import { ProjectPausedCard } from '../shared/ProjectPausedCard.tsx';
 import { useProjectStatusActor } from '../shared/ProjectStatusContext.tsx';
 import { useTaskRead } from '../shared/useTask.ts';
-import * as css from './Reports.css.ts';
+import * as css from '../shared/ChartPage.css.ts';
 
-const CUSTOM = 'custom';
 const SERIES_COLORS = ['#3ecf8e', '#6e9eff', '#f5a623', '#c678dd', '#e5484d', '#56b6c2'];
-const toLocalInput = (date: Date) => new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
 /** Rates and the hit ratio are differences between two samples. */
 const NEEDS_TWO = 'Shown from the second sample of the range on (one a minute)';
 const perSecond = (v: number) => `${v < 10 ? v.toFixed(2) : Math.round(v)}/s`;
@@ -47,10 +45,10 @@ function Reports({ project }: { project: Project }) {
 
   const choose = (id: string) => {
     setPreset(id);
-    if (id !== CUSTOM) setRange((r) => ({ ...rangeOf(id, new Date()), version: r.version + 1 }));
+    if (id !== CUSTOM_RANGE) setRange((r) => ({ ...rangeOf(id, new Date()), version: r.version + 1 }));
   };
   const refresh = () => {
-    const next = preset === CUSTOM ? customRange(customStart, customEnd) : rangeOf(preset, new Date());
+    const next = preset === CUSTOM_RANGE ? customRange(customStart, customEnd) : rangeOf(preset, new Date());
     if (typeof next === 'string') return setRangeError(next);
     setRangeError(null);
     setRange((r) => ({ ...next, version: r.version + 1 }));
@@ -73,28 +71,18 @@ function Reports({ project }: { project: Project }) {
         </p>
       </header>
       <div className={css.toolbar}>
-        <div className={css.field}>
-          <Select
-            label="Date range"
-            options={[...REPORT_RANGES.map((r) => ({ id: r.id, label: r.label })), { id: CUSTOM, label: 'Custom range' }]}
-            selectedKey={preset}
-            onSelectionChange={(key) => choose(String(key))}
-          />
-        </div>
-        {preset === CUSTOM ? (
-          <>
-            <label className={css.dateInput}>
-              From
-              <input className={css.nativeInput} type="datetime-local" value={customStart} onChange={(e) => setCustomStart(e.target.value)} />
-            </label>
-            <label className={css.dateInput}>
-              To
-              <input className={css.nativeInput} type="datetime-local" value={customEnd} onChange={(e) => setCustomEnd(e.target.value)} />
-            </label>
-          </>
-        ) : null}
+        <DateRangeControl
+          label="Date range"
+          presets={REPORT_RANGES}
+          preset={preset}
+          onPresetChange={choose}
+          customStart={customStart}
+          customEnd={customEnd}
+          onCustomStartChange={setCustomStart}
+          onCustomEndChange={setCustomEnd}
+        />
         <Button onPress={refresh} isDisabled={read.loading}>
-          {preset === CUSTOM ? 'Apply' : 'Refresh'}
+          {preset === CUSTOM_RANGE ? 'Apply' : 'Refresh'}
         </Button>
       </div>
       {rangeError ? (

@@ -1,3 +1,4 @@
+// The look of the pages made of chart cards over a date range: Reports and the project's Usage (issue 19).
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../ui/theme.css.ts';
 
@@ -6,15 +7,6 @@ export const title = style({ fontSize: 22, fontWeight: 500, margin: 0, color: va
 export const subtitle = style({ fontSize: 13, color: vars.color.muted, margin: '6px 0 0' });
 export const toolbar = style({ display: 'flex', alignItems: 'flex-end', gap: 12, flexWrap: 'wrap' });
 export const field = style({ minWidth: 180 });
-export const dateInput = style({ display: 'flex', flexDirection: 'column', gap: 4, fontSize: 13, color: vars.color.foreground });
-export const nativeInput = style({
-  background: vars.color.background,
-  color: vars.color.foreground,
-  border: `1px solid ${vars.color.borderStrong}`,
-  borderRadius: 6,
-  padding: '6px 8px',
-  fontSize: 13,
-});
 export const grid = style({ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(420px, 1fr))', gap: 16 });
 export const card = style({
   border: `1px solid ${vars.color.border}`,
