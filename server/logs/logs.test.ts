@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startPlatformHarness, type PlatformHarness, type TestUser } from '../testing/platform.ts';
 import { sampleProjects } from '../metrics/sampler.ts';
 import { startBackgroundWork } from '../metrics/background.ts';
@@ -70,6 +70,36 @@ describe('request log', () => {
     const console = rows.find((r) => r.path === `/api/platform/projects/${ref}/settings`);
     expect(console).toMatchObject({ role: 'console user', status: 200 });
     expect(console.duration_ms).toBeGreaterThanOrEqual(0);
+  });
+
+  it('resolves the role once per key in a batch, not once per request (issue 17: a platform query and an HMAC each)', async () => {
+    await flush();
+    const path = `/p/${ref}/rest/v1/nothing_here`;
+    for (let i = 0; i < 12; i += 1) {
+      await (await h.app.request(path, { headers: { apikey: keys.anon! } })).text();
+      await (await h.app.request(path, { headers: { apikey: keys.service_role! } })).text();
+    }
+    const query = h.services.pool.query.bind(h.services.pool);
+    let keyReads = 0;
+    const spy = vi.spyOn(h.services.pool, 'query').mockImplementation(((...args: Parameters<typeof query>) => {
+      if (typeof args[0] === 'string' && args[0].includes('project_secrets')) keyReads += 1;
+      return query(...args);
+    }) as typeof h.services.pool.query);
+    try {
+      await flush();
+    } finally {
+      spy.mockRestore();
+    }
+    // Two keys, 24 requests: two resolutions (24 before).
+    expect(keyReads).toBe(2);
+    const { rows } = await h.services.pool.query<{ role: string; n: number }>(
+      `select role, count(*)::int as n from request_logs where project_ref = $1 and path = $2 group by role order by role`,
+      [ref, path],
+    );
+    expect(rows).toEqual([
+      { role: 'anon', n: 12 },
+      { role: 'service_role', n: 12 },
+    ]);
   });
 
   it('counts the bytes of each response (egress) over HTTP, also of bodies without a length', async () => {

@@ -24,6 +24,12 @@ interface PendingEntry {
   service: 'api' | 'storage' | 'auth';
   /** Resolves the caller's role from what the request presented (the closure holds the key until then). */
   role: (pool: pg.Pool) => Promise<LogRole>;
+  /**
+   * What the role depends on (path kind, project, key, bearer): entries of one batch with the same one share one
+   * resolution. Under load a batch is 200 requests of a few clients, and resolving each (a platform query and an
+   * HMAC) cost every Data API request as much Postgres CPU as its own read (issue 17, bench/data-api.ts).
+   */
+  roleKey: string;
 }
 
 export interface RequestLog {
@@ -57,14 +63,14 @@ async function roleOfProjectRequest(pool: pg.Pool, ref: string, apikey: string |
   return key.role === 'service_role' ? 'service_role' : 'anon';
 }
 
-function roleResolver(c: Context, ref: string): PendingEntry['role'] {
+function roleResolver(c: Context, ref: string): Pick<PendingEntry, 'role' | 'roleKey'> {
   if (c.req.path.startsWith('/api/') || c.req.path.startsWith('/exports/')) {
     const user = (c.var as { user?: unknown }).user;
-    return async () => (user ? 'console user' : 'none');
+    return { role: async () => (user ? 'console user' : 'none'), roleKey: user ? 'console user' : 'none' };
   }
   const apikey = presentedKey(c.req.raw.headers);
   const bearer = /^Bearer\s+(.+)$/i.exec(c.req.header('authorization') ?? '')?.[1]?.trim() ?? null;
-  return (pool) => roleOfProjectRequest(pool, ref, apikey, bearer);
+  return { role: (pool) => roleOfProjectRequest(pool, ref, apikey, bearer), roleKey: `key\u0000${ref}\u0000${apikey ?? ''}\u0000${bearer ?? ''}` };
 }
 
 export function createRequestLog(services: () => Promise<{ pool: pg.Pool }>): RequestLog {
@@ -80,7 +86,17 @@ export function createRequestLog(services: () => Promise<{ pool: pg.Pool }>): Re
     if (batch.length === 0) return;
     try {
       const { pool } = await services();
-      const roles = await Promise.all(batch.map((entry) => entry.role(pool).catch((): LogRole => 'none')));
+      const resolutions = new Map<string, Promise<LogRole>>();
+      const roles = await Promise.all(
+        batch.map((entry) => {
+          let role = resolutions.get(entry.roleKey);
+          if (!role) {
+            role = entry.role(pool).catch((): LogRole => 'none');
+            resolutions.set(entry.roleKey, role);
+          }
+          return role;
+        }),
+      );
       await pool.query(
         `insert into request_logs (project_ref, at, method, path, status, duration_ms, role, response_bytes, service)
          select * from unnest($1::text[], $2::timestamptz[], $3::text[], $4::text[], $5::int[], $6::real[], $7::text[],
@@ -143,7 +159,7 @@ export function createRequestLog(services: () => Promise<{ pool: pg.Pool }>): Re
       durationMs: Math.round((performance.now() - started) * 100) / 100,
       responseBytes: length && /^\d+$/.test(length) ? Number(length) : null,
       service: project.service,
-      role: roleResolver(c, project.ref),
+      ...roleResolver(c, project.ref),
     };
     // Egress: a body of unknown length (JSON answers, streams) is measured on the socket when the platform serves
     // over Node's http server (@hono/node-server passes the ServerResponse as `outgoing`): the bytes the socket
