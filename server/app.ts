@@ -46,6 +46,8 @@ import { cliReleaseRoutes } from './cli/version.ts';
 import { assistantRoutes } from './assistant/routes.ts';
 import { consoleFeedbackRoutes } from './feedback/routes.ts';
 import { docsRoutes } from './docs/routes.ts';
+import { telemetryRoutes } from './telemetry/routes.ts';
+import { deploymentRoutes } from './telemetry/deployment.ts';
 import { branchEstimateRoutes, branchRoutes } from './branches/routes.ts';
 import { notificationRoutes } from './notifications/routes.ts';
 
@@ -81,6 +83,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.use('*', attachRequestLog(app, deps.services));
   if (deps.loopbackOnly) app.use('*', loopbackHostCheck(deps.publicHost));
 
+  // spec A2.14/A7: {site}/api/get-deployment-commit, the build being served (public, like the page it describes).
+  app.route('/', deploymentRoutes(deps.distDir) as unknown as Hono<AppEnv>);
   app.route('/', consoleRoutes(deps.distDir, deps.mode, { publicHost: deps.publicHost }) as unknown as Hono<AppEnv>);
 
   if (deps.auth) {
@@ -149,6 +153,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   platform.route('/', assistantRoutes());
   platform.route('/', consoleFeedbackRoutes());
   platform.route('/', notificationRoutes());
+  platform.route('/', telemetryRoutes());
   if (deps.devSwitches) platform.route('/', devSwitchRoutes());
   app.route('/api/platform', platform);
 

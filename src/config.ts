@@ -2,6 +2,12 @@
 // both modes (spec A1: platform or self-hosted/local).
 export interface ConsoleConfig {
   mode: 'platform' | 'self-hosted';
+  /** Id of the build this page was served from (spec A2.14: the version notice compares the served one with it). */
+  build?: string;
+  /** A telemetry setting is on: consent is asked (spec A4.10) and telemetry may start (A4.13). */
+  telemetry?: boolean;
+  /** ENABLED_FEATURES_OVERRIDE_DISABLE_ALL (spec A4.12). */
+  disableAllFeatures?: boolean;
 }
 
 const DEFAULT_CONFIG: ConsoleConfig = { mode: 'platform' };
@@ -11,7 +17,12 @@ export function readConsoleConfig(doc: Pick<Document, 'getElementById'> | undefi
   if (!element?.textContent) return DEFAULT_CONFIG;
   try {
     const parsed = JSON.parse(element.textContent) as Partial<ConsoleConfig>;
-    return { mode: parsed.mode === 'self-hosted' ? 'self-hosted' : 'platform' };
+    return {
+      mode: parsed.mode === 'self-hosted' ? 'self-hosted' : 'platform',
+      ...(typeof parsed.build === 'string' ? { build: parsed.build } : {}),
+      telemetry: parsed.telemetry === true,
+      disableAllFeatures: parsed.disableAllFeatures === true,
+    };
   } catch {
     return DEFAULT_CONFIG;
   }

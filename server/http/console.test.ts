@@ -63,9 +63,18 @@ describe('console configuration and methods', () => {
   it('tells the console its mode through a JSON element, escaped', async () => {
     writeFileSync(join(dist, 'index.html'), '<!doctype html><html><head><title>console</title></head><body></body></html>');
     const platform = await app().request('/dashboard/org/x');
-    expect(await platform.text()).toContain('<script id="strata-config" type="application/json">{"mode":"platform"}</script></head>');
+    const html = await platform.text();
+    const config = /<script id="strata-config" type="application\/json">([^<]*)<\/script><\/head>/.exec(html)?.[1];
+    // The build id is the served file's (issue 21: the version notice compares it with GET /api/get-deployment-commit).
+    const served = await (await app().request('/dashboard/api/get-deployment-commit')).json();
+    expect(JSON.parse(config!)).toEqual({ mode: 'platform', build: served.commitSha, telemetry: false, disableAllFeatures: false });
     const selfHosted = createApp({ mode: 'self-hosted', publicHost: '127.0.0.1:1', distDir: dist, services: () => never, verifyAccessToken: async () => null });
-    expect(await (await selfHosted.request('/dashboard/')).text()).toContain('{"mode":"self-hosted"}');
+    expect(await (await selfHosted.request('/dashboard/')).text()).toContain('{"mode":"self-hosted"');
+    // A rebuilt console is another build.
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><html><head><title>console v2</title></head><body></body></html>');
+    const rebuilt = await (await app().request('/dashboard/api/get-deployment-commit')).json();
+    expect(rebuilt.commitSha).not.toBe(served.commitSha);
+    expect(Number.isNaN(Date.parse(rebuilt.commitTime))).toBe(false);
   });
 
   it('answers other methods on page paths with the 405 page', async () => {

@@ -6,13 +6,32 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono, type MiddlewareHandler } from 'hono';
+import { buildIdOf } from '../telemetry/deployment.ts';
 
 const NOT_BUILT = `<!doctype html><meta charset="utf-8"><title>Strata</title>
 <p>The console has not been built yet: run <code>npm run build</code>, then reload this page.</p>`;
 
-/** The console reads its mode from this JSON element (src/config.ts), so one build serves both modes. */
-export function withConsoleConfig(html: string, mode: 'platform' | 'self-hosted'): string {
-  const element = `<script id="strata-config" type="application/json">${JSON.stringify({ mode }).replace(/</g, '\\u003c')}</script>`;
+/** Runtime settings beside the mode (issue 21): telemetry on or off, every capability flag off, the build served. */
+export interface ConsoleRuntimeSettings {
+  /** STRATA_TELEMETRY=1: consent is asked and, once given, page views go to the platform's collector (spec A4.10). */
+  telemetry?: boolean;
+  /** ENABLED_FEATURES_OVERRIDE_DISABLE_ALL (spec A4.12). */
+  disableAllFeatures?: boolean;
+}
+
+/** The settings of this process's environment. */
+export function runtimeSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): ConsoleRuntimeSettings {
+  const on = (value: string | undefined) => value === '1' || value === 'true';
+  return { telemetry: on(env.STRATA_TELEMETRY), disableAllFeatures: on(env.ENABLED_FEATURES_OVERRIDE_DISABLE_ALL) };
+}
+
+/**
+ * The console reads its mode from this JSON element (src/config.ts), so one build serves both modes; with it the
+ * runtime settings and the id of the build it was served from (the version notice compares it, spec A2.14).
+ */
+export function withConsoleConfig(html: string, mode: 'platform' | 'self-hosted', settings: ConsoleRuntimeSettings = {}): string {
+  const config = { mode, build: buildIdOf(html), telemetry: settings.telemetry === true, disableAllFeatures: settings.disableAllFeatures === true };
+  const element = `<script id="strata-config" type="application/json">${JSON.stringify(config).replace(/</g, '\\u003c')}</script>`;
   return html.includes('</head>') ? html.replace('</head>', `${element}</head>`) : `${element}${html}`;
 }
 
@@ -65,6 +84,7 @@ export interface ConsoleOptions {
 export function consoleRoutes(distDir: string, mode: 'platform' | 'self-hosted' = 'platform', options: ConsoleOptions = {}): Hono {
   const routes = new Hono();
   const apiOrigin = options.publicHost ? `http://${options.publicHost}` : null;
+  const settings = runtimeSettingsFromEnv();
 
   // Every console response: no framing (clickjacking), no sniffing, no referrer leaving the console's URLs; pages
   // set their own CSP with the hashes of their inline scripts.
@@ -103,7 +123,7 @@ export function consoleRoutes(distDir: string, mode: 'platform' | 'self-hosted' 
     if (/\.[a-z0-9]+$/i.test(last)) return c.text('Not found', 404);
     try {
       const html = await readFile(join(distDir, 'index.html'), 'utf8');
-      const page = withConsoleConfig(html, mode);
+      const page = withConsoleConfig(html, mode, settings);
       c.header('Cache-Control', 'no-cache');
       c.header('Content-Security-Policy', consoleCsp({ scriptHashes: inlineScriptHashes(page), apiOrigin }));
       return c.html(page);
