@@ -104,3 +104,9 @@ export function badgeIsWide(unreadCount: number): boolean {
 export function badgeText(unreadCount: number): string {
   return unreadCount > 99 ? '99+' : String(unreadCount);
 }
+
+/**
+ * How often the bell reads the summary again while the popover is closed. Not a spec figure: the spec names no
+ * notification poll; a minute keeps a new notification's dot from waiting for a reload.
+ */
+export const NOTIFICATIONS_SUMMARY_POLL_MS = 60_000;
