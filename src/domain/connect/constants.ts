@@ -1,5 +1,7 @@
 // Constants and strings of the Connect dialog (spec A2.10, A4.6, A5, C§9), one place each.
 
+import { CONNECT_BUTTON } from './button.ts';
+
 /** spec C§9: ports of the poolers (the session string is the transaction string with the port swapped). */
 export const TRANSACTION_POOLER_PORT = 6543;
 export const SESSION_POOLER_PORT = 5432;
@@ -61,8 +63,8 @@ export const CONNECT_METHOD_DESCRIPTIONS: Record<ConnectMethod, string> = {
 /** spec A2.10, A4.6, A8: the dialog's fixed strings. */
 export const CONNECT_STRINGS = {
   title: 'Connect to your project',
-  button: 'Connect',
-  disabledTooltip: 'Project is currently not active and cannot be connected',
+  button: CONNECT_BUTTON.label,
+  disabledTooltip: CONNECT_BUTTON.disabledTooltip,
   primaryDatabase: 'Primary database',
   viewParameters: 'View parameters',
   passwordNote: 'For security reasons, your database password is never shown.',

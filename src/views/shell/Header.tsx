@@ -9,7 +9,7 @@ import { ThemeMenu } from './ThemeMenu.tsx';
 import { UsageLimitsBadge } from './UsageLimitsBadge.tsx';
 import { PlainButton } from '../../ui/PlainButton.tsx';
 import { PlainHint } from '../../ui/PlainHint.tsx';
-import { CONNECT_STRINGS } from '../../domain/connect/constants.ts';
+import { CONNECT_BUTTON } from '../../domain/connect/button.ts';
 import { useAppContext } from '../shared/useAppContext.ts';
 import type { ShellData } from '../shared/useShellData.ts';
 import * as css from './Header.css.ts';
@@ -60,10 +60,10 @@ export function ConnectButton({ status }: { status: string }) {
       testId="connect-button"
       onPress={() => void navigate({ to: '.', search: (prev: Record<string, unknown>) => ({ ...prev, showConnect: true }) })}
     >
-      {CONNECT_STRINGS.button}
+      {CONNECT_BUTTON.label}
     </PlainButton>
   );
-  return status === 'ACTIVE_HEALTHY' ? button : <PlainHint reason={CONNECT_STRINGS.disabledTooltip}>{button}</PlainHint>;
+  return status === 'ACTIVE_HEALTHY' ? button : <PlainHint reason={CONNECT_BUTTON.disabledTooltip}>{button}</PlainHint>;
 }
 
 // The help and account menus load on intent (ShellMenus.tsx), like the switchers (issue 15: first-load JavaScript).
