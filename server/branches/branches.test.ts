@@ -158,6 +158,50 @@ describe('branching', () => {
   });
 });
 
+describe('merging a branch into its parent', () => {
+  const migrate = (project: string, name: string, query: string) =>
+    h.call('POST', `/api/platform/pg-meta/${project}/migrations`, { token: owner.token, body: { name, query } });
+  const merge = (branch: string, method: 'GET' | 'POST' = 'POST', as = owner) => h.call(method, `/api/v1/branches/${branch}/merge`, { token: as.token });
+
+  it("applies the branch's new migrations to the parent in one transaction and records them there", async () => {
+    const branch = (await createBranch({ branch_name: 'merge-me' })).body.project_ref as string;
+    expect((await migrate(branch, 'add_tags', 'create table public.tags (id int primary key, label text)')).status).toBeLessThan(300);
+    expect((await migrate(branch, 'add_tag_index', 'create index tags_label_idx on public.tags (label)')).status).toBeLessThan(300);
+    const plan = await merge(branch, 'GET');
+    expect(plan.status).toBe(200);
+    expect(plan.body).toMatchObject({ branch_ref: branch, parent_ref: ref, parent_only: [] });
+    expect(plan.body.migrations.map((m: { name: string }) => m.name)).toEqual(['add_tags', 'add_tag_index']);
+    expect((await merge(branch, 'POST', reader)).status).toBe(403);
+    expect((await merge(branch, 'GET', stranger)).status).toBe(404);
+    const merged = await merge(branch);
+    expect(merged.status, JSON.stringify(merged.body)).toBe(200);
+    expect(merged.body).toEqual({ applied: ['add_tags', 'add_tag_index'] });
+    expect((await sql(`select to_regclass('public.tags_label_idx') is not null as ok`)).body).toEqual([{ ok: true }]);
+    const history = await h.call('GET', `/api/platform/pg-meta/${ref}/migrations`, { token: owner.token });
+    expect(history.body.map((m: { name: string }) => m.name)).toEqual(['add_notes', 'add_tags', 'add_tag_index']);
+    // Merged again: nothing left to apply.
+    expect((await merge(branch)).body).toEqual({ applied: [] });
+  }, 60_000);
+
+  it('reports a conflict instead of guessing: the parent changed too, or a migration fails on the parent (nothing merged)', async () => {
+    const branch = (await createBranch({ branch_name: 'conflicting' })).body.project_ref as string;
+    expect((await migrate(branch, 'add_clash', 'create table public.clash (id int primary key); create table public.other (id int)')).status).toBeLessThan(300);
+    // The same table made on the parent outside the history: the branch's migration fails there.
+    await sql('create table public.clash (id int primary key, body text)');
+    const failed = await merge(branch);
+    expect(failed.status).toBe(409);
+    expect(failed.body.message).toMatch(/^Conflict in migration "add_clash": relation "clash" already exists/);
+    expect((await sql(`select to_regclass('public.other') is null as rolled_back`)).body).toEqual([{ rolled_back: true }]);
+    // The parent's own migration since the branch was made: both sides changed.
+    expect((await migrate(ref, 'parent_change', 'alter table public.clash add column extra int')).status).toBeLessThan(300);
+    const plan = await merge(branch, 'GET');
+    expect(plan.body.parent_only.map((m: { name: string }) => m.name)).toEqual(['parent_change']);
+    const refused = await merge(branch);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toMatch(/the parent changed since this branch was made \("parent_change"\)/);
+  }, 60_000);
+});
+
 describe('filterRestoreList', () => {
   it('leaves out extensions, their comments and the schemas the platform made', () => {
     const list = [

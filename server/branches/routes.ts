@@ -17,6 +17,7 @@ import { readBody } from '../http/validate.ts';
 import { newSecret } from '../projects/keys.ts';
 import type { Services } from '../services.ts';
 import { databaseSize } from './clone.ts';
+import { mergeInto, mergePlan } from './merge.ts';
 
 interface BranchRow {
   id: string;
@@ -129,16 +130,47 @@ export function branchRoutes(): Hono<AppEnv> {
     return c.json(await branchOf(services, created.id), 201);
   });
 
-  routes.delete('/branches/:id', async (c) => {
-    const { services } = c.var;
-    const key = c.req.param('id');
+  /** The branch named by id or project ref; 404 alike for a missing branch and a stranger's (projectAccess). */
+  async function findBranch(services: Services, key: string): Promise<{ ref: string; parent_ref: string; is_default: boolean }> {
     const byId = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(key);
-    const { rows } = await services.pool.query<{ ref: string; is_default: boolean }>(
-      `select p.ref, b.is_default from branches b join projects p on p.id = b.project_id where ${byId ? 'b.id = $1::uuid' : 'p.ref = $1'}`,
+    const { rows } = await services.pool.query<{ ref: string; parent_ref: string; is_default: boolean }>(
+      `select p.ref, parent.ref as parent_ref, b.is_default
+         from branches b join projects p on p.id = b.project_id join projects parent on parent.id = b.parent_project_id
+        where ${byId ? 'b.id = $1::uuid' : 'p.ref = $1'}`,
       [key],
     );
-    const row = rows[0];
-    if (!row) throw notFound('Branch not found');
+    if (!rows[0]) throw notFound('Branch not found');
+    return rows[0];
+  }
+
+  async function mergePools(services: Services, key: string, userId: string, least: 'read_only' | 'developer') {
+    const branch = await findBranch(services, key);
+    const [project, parent] = await Promise.all([
+      projectAccess(services.pool, branch.ref, userId, least, 'merge branches'),
+      projectAccess(services.pool, branch.parent_ref, userId, least, 'merge branches'),
+    ]);
+    if (branch.is_default) throw badRequest('The default branch has nothing to merge into');
+    for (const p of [project, parent]) {
+      if (p.status !== 'ACTIVE_HEALTHY') throw conflict(`Project ${p.ref} is not running (status ${p.status})`);
+    }
+    return { branch, pools: { branch: await services.pools.console(branch.ref), parent: await services.pools.console(branch.parent_ref) } };
+  }
+
+  // spec A4.4 merge request: what merging would apply, and what conflicts.
+  routes.get('/branches/:id/merge', async (c) => {
+    const { branch, pools } = await mergePools(c.var.services, c.req.param('id'), c.var.user.sub, 'read_only');
+    const plan = await mergePlan(pools.branch, pools.parent);
+    return c.json({ branch_ref: branch.ref, parent_ref: branch.parent_ref, migrations: plan.migrations, parent_only: plan.parentOnly });
+  });
+
+  routes.post('/branches/:id/merge', async (c) => {
+    const { pools } = await mergePools(c.var.services, c.req.param('id'), c.var.user.sub, 'developer');
+    return c.json(await mergeInto(pools.parent, await mergePlan(pools.branch, pools.parent)));
+  });
+
+  routes.delete('/branches/:id', async (c) => {
+    const { services } = c.var;
+    const row = await findBranch(services, c.req.param('id'));
     // Same answer to a stranger as to a missing branch (projectAccess: 404), 403 to a read-only member.
     await projectAccess(services.pool, row.ref, c.var.user.sub, 'developer', 'delete branches');
     if (row.is_default) throw badRequest('The default branch cannot be deleted');
