@@ -17,6 +17,7 @@ const fx = () => readFixture();
 const stamp = Date.now().toString(36);
 const TABLE = `e2e_branch_items_${stamp}`;
 const BRANCH = `e2e-preview-${stamp}`;
+const MIGRATION = `e2e_add_note_${stamp}`;
 
 let api: APIRequestContext;
 let page: Page;
@@ -66,7 +67,7 @@ test.beforeAll(async ({ browser, baseURL }) => {
 
 test.afterAll(async () => {
   if (branchRef) await api.delete(`/api/v1/branches/${branchRef}`).catch(() => undefined);
-  await sql(`drop table if exists public.${TABLE}`).catch(() => undefined);
+  await sql(`drop table if exists public.${TABLE}; delete from strata_migrations.schema_migrations where name = '${MIGRATION}'`).catch(() => undefined);
   await setPitr(false).catch(() => undefined);
   await page?.context().close();
   await api?.dispose();
@@ -78,6 +79,7 @@ test('enables branching and creates a preview branch with data, landing on it', 
   await expect(page.getByRole('heading', { name: 'Branches', level: 1 })).toBeVisible();
   const table = page.getByRole('table', { name: 'Branches' });
   await expect(table.getByRole('row').filter({ hasText: 'main' }).getByText('Production')).toBeVisible();
+  await expectNoAxeFindings(page, 'Branches before branching is enabled (dark)');
   const enable = page.getByRole('button', { name: 'Enable branching' });
   if (await enable.isVisible()) {
     await enable.click();
@@ -131,6 +133,30 @@ test('the header switcher lists the branches with badges and switches back to ma
   await menu.getByRole('menuitem', { name: /^main/ }).click();
   await expect(page).toHaveURL(new RegExp(`/project/${fx().projectRef}/editor`));
   await expect(page.getByTestId('branch-switcher')).toContainText('main');
+});
+
+test("the branch's schema change merges into main through the merge request", async () => {
+  const applied = await api.post(`/api/platform/pg-meta/${branchRef}/migrations`, {
+    data: { name: MIGRATION, query: `alter table public.${TABLE} add column note text` },
+  });
+  expect(applied.ok(), await applied.text()).toBe(true);
+  await page.goto(`/dashboard/project/${fx().projectRef}/branches`);
+  await page.getByRole('button', { name: `Merge request of ${BRANCH}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/project/${branchRef}/merge`));
+  await expect(page.getByRole('heading', { name: 'Merge request', level: 1 })).toBeVisible();
+  const migration = page.getByRole('region', { name: `Migration ${MIGRATION}` });
+  await expect(migration.getByText(`alter table public.${TABLE} add column note text`)).toBeVisible();
+  await page.screenshot({ path: `${SCREENSHOTS}/branches-merge.png` });
+  await expectNoAxeFindings(page, 'Merge request (dark)');
+  await page.getByRole('button', { name: 'Merge', exact: true }).click();
+  await expect(page.getByText('Merged 1 migration into the default branch')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('No changes to merge')).toBeVisible();
+  // The change is on main: its table editor shows the new column.
+  await page.goto(`/dashboard/project/${fx().projectRef}/editor?schema=public`);
+  const entry = page.getByTestId('table-list').locator(`[data-testid="table-entry"][data-name="${TABLE}"]`);
+  await entry.getByRole('button', { name: new RegExp(`^${TABLE},`) }).click();
+  await expect(page.getByRole('grid').getByRole('columnheader', { name: /note\s*text/ })).toBeVisible();
+  expect(await sql<{ name: string }>(`select name from strata_migrations.schema_migrations where name = '${MIGRATION}'`)).toEqual([{ name: MIGRATION }]);
 });
 
 test('lists the branch under main and deletes it after confirmation', async () => {

@@ -1,7 +1,7 @@
 // Effects of branching (issue 20, spec A4.4, B2.8): the branch list, the create dialog's reads (add-ons, disk,
 // database size for the B9 estimate), and the writes — each a task (machines/task.machine.ts).
 import { taskWith } from '../../machines/task.machine.ts';
-import { deleteBranch, fetchAddons, fetchBranches, fetchDatabaseSize, fetchDisk, postBranch } from '../api/branches.ts';
+import { deleteBranch, fetchAddons, fetchBranches, fetchDatabaseSize, fetchDisk, fetchMergePlan, postBranch, postMerge } from '../api/branches.ts';
 import type { Branch } from '../domain/branches/branches.ts';
 import type { DiskAttributes } from '../domain/disk.ts';
 
@@ -36,3 +36,9 @@ export const deleteBranchTask = taskWith(async ({ branch }: { branch: Branch }) 
   await deleteBranch(branch.id);
   return branch;
 });
+
+/** The merge request of a branch (spec A4.4): its new migrations and the parent's changes since it was made. */
+export const mergePlanRead = taskWith(({ ref }: { ref: string }) => fetchMergePlan(ref));
+
+/** Applies the branch's new migrations to the parent in one transaction; done with their names. */
+export const mergeTask = taskWith(async ({ ref }: { ref: string }) => (await postMerge(ref)).applied);

@@ -25,3 +25,20 @@ export const fetchDisk = (ref: string) =>
   api.get(`${platformProject(ref)}/disk`).json<{ attributes: DiskAttributes; last_modified_at: string | null }>();
 
 export const fetchDatabaseSize = (ref: string) => api.get(`${platformProject(ref)}/database/size`).json<{ bytes: number }>();
+
+export interface MergeMigration {
+  version: string;
+  name: string;
+  statements: string;
+}
+
+export interface MergePlan {
+  branch_ref: string;
+  parent_ref: string;
+  migrations: MergeMigration[];
+  parent_only: MergeMigration[];
+}
+
+export const fetchMergePlan = (branchRef: string) => api.get(`v1/branches/${encodeURIComponent(branchRef)}/merge`).json<MergePlan>();
+
+export const postMerge = (branchRef: string) => api.post(`v1/branches/${encodeURIComponent(branchRef)}/merge`).json<{ applied: string[] }>();

@@ -44,3 +44,18 @@ export const notice = style({
   color: vars.color.foreground,
   background: vars.color.surface,
 });
+export const sectionTitle = style({ fontSize: 15, fontWeight: 500, margin: 0, color: vars.color.foreground });
+export const migration = style({ border: `1px solid ${vars.color.border}`, borderRadius: 8, padding: '10px 14px', display: 'flex', flexDirection: 'column', gap: 8 });
+export const migrationTitle = style({ fontSize: 14, fontWeight: 500, margin: 0, color: vars.color.foreground, display: 'flex', gap: 8, alignItems: 'baseline' });
+export const sql = style({
+  fontFamily: vars.font.mono,
+  fontSize: 12,
+  margin: 0,
+  padding: '8px 10px',
+  background: vars.color.surface,
+  color: vars.color.foreground,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: 6,
+  whiteSpace: 'pre-wrap',
+  wordBreak: 'break-word',
+});

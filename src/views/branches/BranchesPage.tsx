@@ -139,6 +139,11 @@ function Branches({ project }: { project: Project }) {
                           Open
                         </Button>
                       ) : null}
+                      {enabled && !branch.is_default ? (
+                        <Button variant="default" size="tiny" aria-label={`Merge request of ${branch.name}`} onPress={() => void navigate({ to: '/project/$ref/merge', params: { ref: branch.project_ref } })}>
+                          Merge request
+                        </Button>
+                      ) : null}
                       {enabled && !branch.is_default && canCreate ? (
                         <Button variant="danger" size="tiny" aria-label={`Delete branch ${branch.name}`} onPress={() => setDeleting(branch)}>
                           Delete

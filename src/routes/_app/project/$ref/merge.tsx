@@ -1,7 +1,15 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { PendingPage } from '../../../../views/pages/PendingPage.tsx';
+import { createFileRoute, getRouteApi } from '@tanstack/react-router';
+import { MergePage } from '../../../../views/branches/MergePage.tsx';
 
+const projectRoute = getRouteApi('/_app/project/$ref');
+
+// spec A4.4 (issue 20): the branch's merge request into its default branch.
 export const Route = createFileRoute('/_app/project/$ref/merge')({
   staticData: { title: "Merge Request" },
-  component: () => <PendingPage title="Merge Request" area="branching" />,
+  component: MergeRoute,
 });
+
+function MergeRoute() {
+  const { project } = projectRoute.useLoaderData();
+  return <MergePage key={project.ref} project={project} />;
+}
