@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withAdminClient } from '../db/platformDb.ts';
 import { startStorageFixture, type StorageFixture } from '../storage/testing.ts';
 import { projectDatabase } from './names.ts';
-import { IDLE_CONNECTION_MS } from './pools.ts';
+import { IDLE_CONNECTION_MS, WARM_AFTER_SATURATION_MS } from './pools.ts';
 
 let f: StorageFixture;
 
@@ -46,4 +46,20 @@ describe('project pools', () => {
     }
     expect(pids.size).toBe(1);
   });
+
+  it('keep the API pool warm for WARM_AFTER_SATURATION_MS after it was saturated, then close its connections (issue 17)', async () => {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const pools = f.h.services.pools;
+    const pool = (await pools.get(f.ref)) as Awaited<ReturnType<typeof pools.get>> & { options: { max: number } };
+    const max = pool.options.max;
+    const clients = await Promise.all(Array.from({ length: max }, () => pool.connect()));
+    await pools.get(f.ref); // a request finds every connection busy
+    for (const client of clients) client.release();
+    // Past the idle rule: all kept.
+    await new Promise((resolve) => setTimeout(resolve, IDLE_CONNECTION_MS * 3));
+    expect(await backends()).toBe(max);
+    // Past the warm period and the idle rule: none kept.
+    await new Promise((resolve) => setTimeout(resolve, WARM_AFTER_SATURATION_MS - IDLE_CONNECTION_MS * 3 + IDLE_CONNECTION_MS + 1000));
+    expect(await backends()).toBe(0);
+  }, 30_000);
 });

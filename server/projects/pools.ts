@@ -73,6 +73,49 @@ export function poolSizes(limit: number): { api: number; console: number } {
  */
 export const IDLE_CONNECTION_MS = 500;
 
+/**
+ * How long the project API's pool keeps every connection it has after it was last saturated (a request found all
+ * of its connections busy). Under a load that fills the pool (the Data API's 200-client bench), a lull of half a
+ * second (a client's pause, a GC, the machine busy elsewhere) used to close the connections, and the next burst paid
+ * for new ones: a connection and SCRAM each, and their backends' catalog caches and prepared statements (issue 17)
+ * built again. The trade: a project that was busy within the last WARM_AFTER_SATURATION_MS holds up to its API pool
+ * size of backends (Micro: 20 × ~15 MB) that long, then the IDLE_CONNECTION_MS rule again. A project used lightly (a
+ * console query, a few requests) never saturates its pool and keeps the one-second promise of issue 15.
+ */
+export const WARM_AFTER_SATURATION_MS = 5_000;
+
+/**
+ * Keeps `pool`'s connections open while it was saturated in the last WARM_AFTER_SATURATION_MS (see there), through
+ * pg-pool's `min` (read each time an idle connection's timer fires). Called when a request asks for the pool.
+ */
+function keepWarmWhenSaturated(pool: pg.Pool & { options: { min: number; max: number } }, warm: { until: number; timer: NodeJS.Timeout | null }): void {
+  const saturated = pool.waitingCount > 0 || (pool.idleCount === 0 && pool.totalCount >= pool.options.max);
+  if (!saturated) return;
+  warm.until = Date.now() + WARM_AFTER_SATURATION_MS;
+  pool.options.min = pool.options.max;
+  if (warm.timer) return;
+  const check = () => {
+    const left = warm.until - Date.now();
+    if (left > 0) {
+      warm.timer = setTimeout(check, left);
+      warm.timer.unref();
+      return;
+    }
+    warm.timer = null;
+    pool.options.min = 0;
+    // Idle connections got no idle timer while the minimum held them: taking and returning each gives it one.
+    const idle = pool.idleCount;
+    for (let n = 0; n < idle; n++) {
+      pool.connect().then(
+        (client) => client.release(),
+        () => {},
+      );
+    }
+  };
+  warm.timer = setTimeout(check, WARM_AFTER_SATURATION_MS);
+  warm.timer.unref();
+}
+
 /** How long a request waits for a connection of the pool before a 503: the console queues longer. */
 const API_WAIT_MS = 5_000;
 const CONSOLE_WAIT_MS = 30_000;
@@ -89,6 +132,8 @@ export interface ProjectPools {
 interface Pair {
   api: pg.Pool;
   console: pg.Pool;
+  /** The API pool's warm period after saturation (keepWarmWhenSaturated). */
+  warm: { until: number; timer: NodeJS.Timeout | null };
 }
 
 interface Entry {
@@ -125,6 +170,7 @@ export function createProjectPools(options: {
       return pool;
     };
     return {
+      warm: { until: 0, timer: null },
       api: make({ max: sizes.api, connectionTimeoutMillis: API_WAIT_MS, application_name: 'strata-api' }),
       console: make({
         max: sizes.console,
@@ -141,6 +187,7 @@ export function createProjectPools(options: {
     if (!entry) return;
     entries.delete(ref);
     const pair = await entry.pools.catch(() => null);
+    if (pair?.warm.timer) clearTimeout(pair.warm.timer);
     await Promise.all([pair?.api.end().catch(() => {}), pair?.console.end().catch(() => {})]);
   }
 
@@ -166,7 +213,11 @@ export function createProjectPools(options: {
   }
 
   return {
-    get: async (ref) => (await pools(ref)).api,
+    get: async (ref) => {
+      const pair = await pools(ref);
+      keepWarmWhenSaturated(pair.api as Parameters<typeof keepWarmWhenSaturated>[0], pair.warm);
+      return pair.api;
+    },
     console: async (ref) => (await pools(ref)).console,
     close: closeEntry,
     async closeAll() {
