@@ -167,6 +167,12 @@ describe('merging a branch into its parent', () => {
     const branch = (await createBranch({ branch_name: 'merge-me' })).body.project_ref as string;
     expect((await migrate(branch, 'add_tags', 'create table public.tags (id int primary key, label text)')).status).toBeLessThan(300);
     expect((await migrate(branch, 'add_tag_index', 'create index tags_label_idx on public.tags (label)')).status).toBeLessThan(300);
+    // 'Open merge request' (A4.4): request_review sets review_requested_at; read-only members may not.
+    expect((await h.call('PATCH', `/api/v1/branches/${branch}`, { token: reader.token, body: { request_review: true } })).status).toBe(403);
+    const reviewed = await h.call('PATCH', `/api/v1/branches/${branch}`, { token: owner.token, body: { request_review: true, persistent: true } });
+    expect(reviewed.status, JSON.stringify(reviewed.body)).toBe(200);
+    expect(reviewed.body).toMatchObject({ name: 'merge-me', persistent: true });
+    expect(Date.parse(reviewed.body.review_requested_at)).toBeGreaterThan(0);
     const plan = await merge(branch, 'GET');
     expect(plan.status).toBe(200);
     expect(plan.body).toMatchObject({ branch_ref: branch, parent_ref: ref, parent_only: [] });

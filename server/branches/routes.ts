@@ -8,7 +8,7 @@
 // - GET /platform/projects/{ref}/disk, /billing/addons, /database/size: what the create dialog's estimate reads.
 // Every route checks the session's membership of the project's organization (404 to strangers, 403 to roles below).
 import { Hono } from 'hono';
-import { createBranchBody } from '../../src/api/schemas/branches.ts';
+import { createBranchBody, updateBranchBody } from '../../src/api/schemas/branches.ts';
 import { branchNameProblem, type Branch } from '../../src/domain/branches/branches.ts';
 import { projectAccess, type ProjectRow } from '../http/access.ts';
 import type { AppEnv } from '../http/env.ts';
@@ -166,6 +166,32 @@ export function branchRoutes(): Hono<AppEnv> {
   routes.post('/branches/:id/merge', async (c) => {
     const { pools } = await mergePools(c.var.services, c.req.param('id'), c.var.user.sub, 'developer');
     return c.json(await mergeInto(pools.parent, await mergePlan(pools.branch, pools.parent)));
+  });
+
+  // spec A3 Branch update payload: rename, persistent, and request_review (A4.4 'Open merge request').
+  routes.patch('/branches/:id', async (c) => {
+    const { services } = c.var;
+    const row = await findBranch(services, c.req.param('id'));
+    const project = await projectAccess(services.pool, row.ref, c.var.user.sub, 'developer', 'update branches');
+    const body = await readBody(c, updateBranchBody);
+    if (body.branch_name !== undefined) {
+      const problem = branchNameProblem(body.branch_name);
+      if (problem) throw badRequest(problem);
+    }
+    try {
+      await services.pool.query(
+        `update branches set name = coalesce($2, name), persistent = coalesce($3, persistent),
+           git_branch = case when $4 then $5 else git_branch end,
+           review_requested_at = case when $6::boolean is null then review_requested_at when $6 then coalesce(review_requested_at, now()) else null end,
+           updated_at = now()
+         where project_id = $1`,
+        [project.id, body.branch_name?.trim() ?? null, body.persistent ?? null, body.git_branch !== undefined, body.git_branch ?? null, body.request_review ?? null],
+      );
+    } catch (error) {
+      if ((error as { constraint?: string }).constraint === 'branches_parent_project_id_name_key') throw conflict('A branch with this name already exists');
+      throw error;
+    }
+    return c.json(await branchOf(services, project.id));
   });
 
   routes.delete('/branches/:id', async (c) => {

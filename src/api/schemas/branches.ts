@@ -12,3 +12,12 @@ export const createBranchBody = z.object({
   persistent: z.boolean().optional(),
 });
 export type CreateBranchBody = z.infer<typeof createBranchBody>;
+
+// PATCH /v1/branches/{id} (spec A3 Branch update payload; A4.4 'Open merge request' sends request_review).
+export const updateBranchBody = z.object({
+  branch_name: storableString(200).optional(),
+  git_branch: storableString(255).nullable().optional(),
+  persistent: z.boolean().optional(),
+  request_review: z.boolean().optional(),
+});
+export type UpdateBranchBody = z.infer<typeof updateBranchBody>;
