@@ -10,6 +10,7 @@ import { createSessionActor, getAccessToken } from './actors/session.ts';
 import { createThemeActor } from './actors/theme.ts';
 import { createSidebarActor } from './actors/sidebar.ts';
 import { defaultFlags, flagOverridesFromCookie } from './domain/navigation/flags.ts';
+import { createFlagStore } from './actors/flag-store.ts';
 import { selectCanEnterConsole, selectIsSettled } from '../machines/session.selectors.ts';
 import { watchConsoleEntry } from './actors/console-entry.ts';
 import { maybeStartInspector } from './dev/inspector.ts';
@@ -22,11 +23,13 @@ const session = createSessionActor({ alwaysLoggedIn: config.mode === 'self-hoste
 setAccessTokenGetter(getAccessToken);
 const theme = createThemeActor({ inspect });
 const sidebar = createSidebarActor({ inspect });
-// Feature flags: the defaults of spec A4.12 (all on but branding:large_logo) until the flags service exists,
-// with the override cookie on top (e.g. {"postgresVersionSelector": true} for the resume dialog's versions).
-const flags = { ...defaultFlags(), ...flagOverridesFromCookie(document.cookie) };
+// Feature flags: the defaults of spec A4.12 (all on but branding:large_logo; all off with
+// ENABLED_FEATURES_OVERRIDE_DISABLE_ALL) with the override cookie on top, until the flags provider (started after the
+// first render, below) brings the remote flags into the store.
+const flags = { ...defaultFlags(config.disableAllFeatures === true), ...flagOverridesFromCookie(document.cookie) };
+const flagStore = createFlagStore(flags);
 
-const router = createAppRouter({ config, session, theme, sidebar, flags });
+const router = createAppRouter({ config, session, theme, sidebar, flags, flagStore });
 
 // Re-run route guards when the user signs in or out (in this tab or another one); not when the session first
 // settles, which the guards already waited for.
@@ -44,3 +47,12 @@ if (root) {
     </StrictMode>,
   );
 }
+
+// Issue 21: flags provider, version notice, consent and telemetry come in their own chunk (~6 KB gzip) once the page
+// has loaded and SIGNALS_DELAY_MS passed: the first load neither waits for nor carries it. Until
+// then the views read the default flags and the override cookie.
+const SIGNALS_DELAY_MS = 4000;
+const startSignalsLater = () => {
+  void import('./views/signals/startSignals.ts').then(({ startSignals }) => startSignals({ config, session, router, flagStore }));
+};
+window.addEventListener('load', () => setTimeout(startSignalsLater, SIGNALS_DELAY_MS), { once: true });
