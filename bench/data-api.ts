@@ -120,6 +120,24 @@ export interface ConcurrentRun {
   requestsPerSecond: number;
   loadAverage: { before: number; after: number };
   cpuMsPerRequest: { client: number; platform: number; postgres: number };
+  /**
+   * Transactions (committed + rolled back) per request in each database of the cluster (pg_stat_database, read
+   * through the query endpoint around the run): a count of the work each request causes, which load does not blur —
+   * the project's database should run one per read, the platform's ~0 (issue 17: its request log ran one each).
+   */
+  transactionsPerRequest?: Record<string, number>;
+}
+
+/** Transactions so far per database of the cluster (pg_stat_database), through the project's query endpoint. */
+export async function transactionCounts(platform: Platform, session: Session, ref: string): Promise<Record<string, number>> {
+  const response = await fetch(`${platform.url}/api/platform/pg-meta/${ref}/query`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${session.access_token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ query: 'select datname, (xact_commit + xact_rollback)::text as x from pg_stat_database where datname is not null' }),
+  });
+  if (!response.ok) throw new Error(`pg_stat_database -> ${response.status}`);
+  const rows = (await response.json()) as { datname: string; x: string }[];
+  return Object.fromEntries(rows.map((row) => [row.datname, Number(row.x)]));
 }
 
 /** `clients` closed-loop clients for `seconds`: one book by a random id with its author embedded, one after the other. */
@@ -278,6 +296,7 @@ export async function concurrentRunWrk(
   wrk: string,
   clients = CLIENTS,
   seconds = SECONDS,
+  counters?: () => Promise<Record<string, number>>,
 ): Promise<ConcurrentRun> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-wrk-'));
   try {
@@ -289,11 +308,15 @@ export async function concurrentRunWrk(
     const loadBefore = loadavg()[0]!;
     // This process's CPU with its reaped children's (wrk's), the platform's and the cluster's.
     const own = () => cpuSeconds(process.pid, true);
+    const countsBefore = await counters?.();
     const clientBefore = own();
     const cpuBefore = cpuSnapshot(platform.child.pid!, platform.dataDir);
     const run = await runWrk(wrk, script, url, clients, seconds);
     const cpuAfter = cpuSnapshot(platform.child.pid!, platform.dataDir);
     const clientAfter = own();
+    // The request log writes its lines a second after the requests (server/logs/limits.ts).
+    if (counters) await new Promise((resolve) => setTimeout(resolve, 1500));
+    const countsAfter = await counters?.();
     const loadAfter = loadavg()[0]!;
     const done = Math.max(run.requests, 1);
     const perRequest = (before: number, after: number) => Math.round(((after - before) * 1e6) / done) / 1000;
@@ -318,6 +341,16 @@ export async function concurrentRunWrk(
         platform: perRequest(cpuBefore.platform, cpuAfter.platform),
         postgres: perRequest(cpuBefore.postgres, cpuAfter.postgres),
       },
+      // The two reads of the counters add a transaction or two: nothing over thousands of requests.
+      ...(countsBefore && countsAfter
+        ? {
+            transactionsPerRequest: Object.fromEntries(
+              Object.keys(countsAfter)
+                .filter((db) => !['postgres', 'template0', 'template1'].includes(db))
+                .map((db) => [db, Math.round(((countsAfter[db]! - (countsBefore[db] ?? 0)) / done) * 1000) / 1000]),
+            ),
+          }
+        : {}),
     };
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -350,7 +383,9 @@ export async function dataApiBench(): Promise<BenchResult> {
 
     // (b) 200 concurrent clients for 10 s.
     const wrk = wrkCommand();
-    const run = wrk ? await concurrentRunWrk(platform, target, wrk) : await concurrentRun(platform, target);
+    const run = wrk
+      ? await concurrentRunWrk(platform, target, wrk, CLIENTS, SECONDS, () => transactionCounts(platform, session, ref))
+      : await concurrentRun(platform, target);
     const { serverLatencies: serverSorted } = run;
     const p = (values: number[], q: number) => percentile(values, q);
     const by = run.client === 'wrk' ? 'wrk' : "this process's fetch";
@@ -382,6 +417,7 @@ export async function dataApiBench(): Promise<BenchResult> {
         requests: run.client === 'wrk' ? Math.round(run.requestsPerSecond * SECONDS) : run.latencies.length,
         requestsPerSecond: run.requestsPerSecond,
         cpuMsPerRequest: run.cpuMsPerRequest,
+        transactionsPerRequest: run.transactionsPerRequest,
         timeline: run.timeline,
         failures: run.failures,
         firstFailures: run.firstFailures,
@@ -402,6 +438,7 @@ export function printDataApiDetails(res: BenchResult): void {
         firstFailures: string[];
         loadAverage: { before: number; after: number };
         cpuMsPerRequest?: { client: number; platform: number; postgres: number };
+        transactionsPerRequest?: Record<string, number>;
         timeline?: { requests: number; p50: number; p99: number }[];
       }
     | undefined;
@@ -409,6 +446,9 @@ export function printDataApiDetails(res: BenchResult): void {
   console.log(`concurrent: clients ${d.client === 'wrk' ? 'wrk' : 'node fetch'}, ${d.requests} requests, ${d.requestsPerSecond}/s, ${d.failures} failures; load average ${d.loadAverage.before} -> ${d.loadAverage.after}`);
   const cpu = d.cpuMsPerRequest;
   if (cpu) console.log(`CPU per request: client ${cpu.client} ms, platform ${cpu.platform} ms, postgres ${cpu.postgres} ms`);
+  if (d.transactionsPerRequest) {
+    console.log(`transactions per request: ${Object.entries(d.transactionsPerRequest).map(([db, n]) => `${db} ${n}`).join(', ')}`);
+  }
   if (d.timeline?.length) console.log(`by second (requests p50/p99 ms): ${d.timeline.map((s) => `${s.requests} ${s.p50}/${s.p99}`).join(' | ')}`);
   for (const failure of d.firstFailures) console.log(`  failure: ${failure}`);
 }
