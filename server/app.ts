@@ -152,7 +152,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   platform.route('/', resourceWarningRoutes());
   platform.route('/', assistantRoutes());
   platform.route('/', consoleFeedbackRoutes());
-  platform.route('/', notificationRoutes());
+  platform.route('/', notificationRoutes({ devSwitches: deps.devSwitches }));
   platform.route('/', telemetryRoutes());
   if (deps.devSwitches) platform.route('/', devSwitchRoutes());
   app.route('/api/platform', platform);

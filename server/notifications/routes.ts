@@ -4,14 +4,37 @@
 import { Hono } from 'hono';
 import { notificationsQuery, notificationUpdatesBody } from '../../src/api/schemas/notifications.ts';
 import type { AppEnv } from '../http/env.ts';
+import { notifyProfile } from './writer.ts';
+import { NOTIFICATION_PRIORITIES } from '../../src/domain/notifications.ts';
 import { z } from 'zod';
 import { badRequest, notFound } from '../http/errors.ts';
 import { parseWith, readBody, readQuery } from '../http/validate.ts';
 
 const COLUMNS = `id, status, priority, data, inserted_at`;
 
-export function notificationRoutes(): Hono<AppEnv> {
+const devNotificationBody = z.object({
+  priority: z.enum(NOTIFICATION_PRIORITIES).default('Info'),
+  data: z.object({
+    title: z.string().min(1).max(200),
+    message: z.string().max(5000),
+    project_ref: z.string().max(64).nullish(),
+    org_slug: z.string().max(64).nullish(),
+    actions: z.array(z.object({ label: z.string().max(64), url: z.string().max(500), action_type: z.string().max(32).optional() })).max(5).optional(),
+  }),
+});
+
+export function notificationRoutes(options: { devSwitches?: boolean } = {}): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
+
+  // Developer switch (STRATA_DEV_SWITCHES, like fail_next): a notification of one's own, written by the platform's
+  // writer, so e2e can show what any message renders as (a <script>, a javascript: link). Never mounted otherwise.
+  if (options.devSwitches) {
+    routes.post('/notifications/dev', async (c) => {
+      const body = await readBody(c, devNotificationBody);
+      await notifyProfile(c.var.services.pool, c.var.user.sub, { priority: body.priority, data: body.data });
+      return c.json({}, 201);
+    });
+  }
 
   routes.get('/notifications', async (c) => {
     const query = readQuery(c, notificationsQuery);

@@ -1,14 +1,42 @@
-// The header's entry to the bell (issue 21): the bell, its machine and its calls load after the header's first
-// render, so the first load carries only this wrapper (issue 15 budget); the popover loads when the bell is pressed.
-import { lazy, Suspense } from 'react';
+// The header's entry to the bell (issue 21). First load carries only this file: a native stand-in with the bell's
+// look. The real bell (its machine, calls and the summary read) loads when the pointer or focus comes to it, or
+// once the page has been idle a moment after its first render — the unread count is never worth first-load bytes
+// (issue 15 budget). The popover's code loads later still, when the bell is pressed.
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Icon } from '../../ui/Icon.tsx';
 import type { ShellData } from '../shared/useShellData.ts';
+import * as css from './NotificationsBell.css.ts';
 
 const NotificationsBell = lazy(() => import('./NotificationsBell.tsx').then((m) => ({ default: m.NotificationsBell })));
 
+/** After first render, how long the page settles before the bell reads its summary. */
+const SUMMARY_AFTER_RENDER_MS = 2500;
+
 export function LazyNotificationsBell({ data }: { data: ShellData }) {
+  const [wanted, setWanted] = useState<'no' | 'idle' | 'pressed'>('no');
+  useEffect(() => {
+    const timer = setTimeout(() => setWanted((w) => (w === 'no' ? 'idle' : w)), SUMMARY_AFTER_RENDER_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  const standIn = (
+    <button
+      type="button"
+      className={css.bell}
+      aria-label="Notifications"
+      aria-haspopup="dialog"
+      data-testid="notifications-bell"
+      data-indicator="loading"
+      onPointerEnter={() => setWanted((w) => (w === 'no' ? 'idle' : w))}
+      onFocus={() => setWanted((w) => (w === 'no' ? 'idle' : w))}
+      onClick={() => setWanted('pressed')}
+    >
+      <Icon name="bell" size={16} />
+    </button>
+  );
+  if (wanted === 'no') return standIn;
   return (
-    <Suspense fallback={null}>
-      <NotificationsBell data={data} />
+    <Suspense fallback={standIn}>
+      <NotificationsBell data={data} openAtStart={wanted === 'pressed'} />
     </Suspense>
   );
 }

@@ -13,7 +13,7 @@ import * as css from './NotificationsBell.css.ts';
 type PopoverModule = typeof import('./NotificationsPopover.tsx');
 const loadPopover = () => import('./NotificationsPopover.tsx');
 
-export function NotificationsBell({ data }: { data: ShellData }) {
+export function NotificationsBell({ data, openAtStart = false }: { data: ShellData; openAtStart?: boolean }) {
   const [machine] = useState(notificationsWithPlatform);
   const actor = useActorRef(machine);
   const indicator = useSelector(actor, selectIndicator);
@@ -29,6 +29,14 @@ export function NotificationsBell({ data }: { data: ShellData }) {
     });
     return () => subscription.unsubscribe();
   }, [actor]);
+
+  // The stand-in was pressed before this code arrived: the press opens the popover now, focus on the bell.
+  useEffect(() => {
+    if (!openAtStart) return;
+    button.current?.focus();
+    actor.send({ type: 'popover.open' });
+    void loadPopover().then(setPopover, () => actor.send({ type: 'popover.close' }));
+  }, [openAtStart, actor]);
 
   const toggle = () => {
     if (open) {

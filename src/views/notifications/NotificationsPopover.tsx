@@ -37,7 +37,7 @@ import {
 } from '../../domain/notifications.ts';
 import { isSafeHref } from '../../domain/markdown.ts';
 import { Markdown } from '../../ui/Markdown.tsx';
-import { Tab, TabList, Tabs } from '../../ui/Tabs.tsx';
+import { Tab, TabList, TabPanel, Tabs } from '../../ui/Tabs.tsx';
 import type { ShellData } from '../shared/useShellData.ts';
 import * as css from './NotificationsPopover.css.ts';
 
@@ -71,10 +71,14 @@ export function NotificationsPopover({ actor, triggerRef, data }: { actor: Actor
             <Tab id="inbox">{`Inbox${unreadCount > 0 ? ` (${unreadCount})` : ''}`}</Tab>
             <Tab id="archived">Archived</Tab>
           </TabList>
+          {(['inbox', 'archived'] as const).map((id) => (
+            <TabPanel key={id} id={id}>
+              <Toolbar actor={actor} showFilters={showFilters} onToggleFilters={() => setShowFilters((v) => !v)} />
+              {showFilters ? <Filters actor={actor} data={data} /> : null}
+              <List actor={actor} />
+            </TabPanel>
+          ))}
         </Tabs>
-        <Toolbar actor={actor} showFilters={showFilters} onToggleFilters={() => setShowFilters((v) => !v)} />
-        {showFilters ? <Filters actor={actor} data={data} /> : null}
-        <List actor={actor} />
       </Dialog>
     </Popover>
   );
