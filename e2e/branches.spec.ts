@@ -140,9 +140,14 @@ test("the branch's schema change merges into main through the merge request", as
     data: { name: MIGRATION, query: `alter table public.${TABLE} add column note text` },
   });
   expect(applied.ok(), await applied.text()).toBe(true);
+  // The Branches page links the branch's merge request; the header of a branch opens it (spec A4.4).
   await page.goto(`/dashboard/project/${fx().projectRef}/branches`);
-  await page.getByRole('button', { name: `Merge request of ${BRANCH}` }).click();
+  await expect(page.getByRole('button', { name: `Merge request of ${BRANCH}` })).toBeVisible();
+  await page.goto(`/dashboard/project/${branchRef}`);
+  await page.getByRole('button', { name: 'Open merge request' }).click();
+  await expect(page.getByText('Merge request created')).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/project/${branchRef}/merge`));
+  await expect(page.getByRole('button', { name: 'Review merge request' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Merge request', level: 1 })).toBeVisible();
   const migration = page.getByRole('region', { name: `Migration ${MIGRATION}` });
   await expect(migration.getByText(`alter table public.${TABLE} add column note text`)).toBeVisible();

@@ -1,7 +1,7 @@
 // Effects of branching (issue 20, spec A4.4, B2.8): the branch list, the create dialog's reads (add-ons, disk,
 // database size for the B9 estimate), and the writes — each a task (machines/task.machine.ts).
 import { taskWith } from '../../machines/task.machine.ts';
-import { deleteBranch, fetchAddons, fetchBranches, fetchDatabaseSize, fetchDisk, fetchMergePlan, postBranch, postMerge } from '../api/branches.ts';
+import { deleteBranch, fetchAddons, fetchBranches, fetchDatabaseSize, fetchDisk, fetchMergePlan, patchBranch, postBranch, postMerge } from '../api/branches.ts';
 import type { Branch } from '../domain/branches/branches.ts';
 import type { DiskAttributes } from '../domain/disk.ts';
 
@@ -42,3 +42,6 @@ export const mergePlanRead = taskWith(({ ref }: { ref: string }) => fetchMergePl
 
 /** Applies the branch's new migrations to the parent in one transaction; done with their names. */
 export const mergeTask = taskWith(async ({ ref }: { ref: string }) => (await postMerge(ref)).applied);
+
+/** spec A4.4 'Open merge request': requests a review of the branch (then the view navigates to its merge page). */
+export const openMergeRequestTask = taskWith(({ ref }: { ref: string }) => patchBranch(ref, { request_review: true }));

@@ -2,7 +2,7 @@
 import { api } from './client.ts';
 import type { Branch } from '../domain/branches/branches.ts';
 import type { DiskAttributes } from '../domain/disk.ts';
-import type { CreateBranchBody } from './schemas/branches.ts';
+import type { CreateBranchBody, UpdateBranchBody } from './schemas/branches.ts';
 
 const v1Project = (ref: string) => `v1/projects/${encodeURIComponent(ref)}`;
 const platformProject = (ref: string) => `platform/projects/${encodeURIComponent(ref)}`;
@@ -42,3 +42,5 @@ export interface MergePlan {
 export const fetchMergePlan = (branchRef: string) => api.get(`v1/branches/${encodeURIComponent(branchRef)}/merge`).json<MergePlan>();
 
 export const postMerge = (branchRef: string) => api.post(`v1/branches/${encodeURIComponent(branchRef)}/merge`).json<{ applied: string[] }>();
+
+export const patchBranch = (idOrRef: string, body: UpdateBranchBody) => api.patch(`v1/branches/${encodeURIComponent(idOrRef)}`, { json: body }).json<Branch>();

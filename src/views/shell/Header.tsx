@@ -1,4 +1,5 @@
 import { Link, useNavigate } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
 import { homeLinkTarget } from '../../domain/navigation/layout.ts';
 import { showsLargeLogo } from '../../domain/navigation/header.ts';
 import { readLastVisitedOrg } from '../../actors/last-visited.ts';
@@ -14,6 +15,9 @@ import { CONNECT_BUTTON } from '../../domain/connect/button.ts';
 import { useAppContext } from '../shared/useAppContext.ts';
 import type { ShellData } from '../shared/useShellData.ts';
 import * as css from './Header.css.ts';
+
+// spec A4.4: only on a branch project, so it loads only there.
+const MergeRequestButton = lazy(() => import('./MergeRequestButton.tsx'));
 
 /** The desktop header of spec A2.3. */
 export function Header({ data }: { data: ShellData }) {
@@ -37,6 +41,11 @@ export function Header({ data }: { data: ShellData }) {
           <ProjectSwitcher data={data} />
           <span className={css.slash}>/</span>
           <BranchSwitcher data={data} />
+          {data.project?.parent_project_ref ? (
+            <Suspense fallback={null}>
+              <MergeRequestButton key={data.ref} projectRef={data.ref} />
+            </Suspense>
+          ) : null}
         </>
       )}
       {data.isPlatform && data.slug && <UsageLimitsBadge key={data.slug} slug={data.slug} />}
