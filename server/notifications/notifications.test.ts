@@ -127,6 +127,11 @@ describe('the API', () => {
     expect((await h.call('GET', '/api/platform/notifications', { token: null })).status).toBe(401);
   });
 
+  it('the developer switch that writes a notification of one\'s own is not mounted without STRATA_DEV_SWITCHES', async () => {
+    const response = await api(user, 'POST', '/dev', { data: { title: 't', message: 'm' } });
+    expect(response.status).toBe(404);
+  });
+
   it('bad input is a 400 with a clear message', async () => {
     const cases: [string, string, unknown, RegExp][] = [
       ['GET', '?status=bogus', undefined, /status has an unknown status: bogus/],
