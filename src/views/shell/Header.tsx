@@ -8,6 +8,7 @@ import { LazyMenuTrigger } from '../../ui/LazyMenuTrigger.tsx';
 import { BranchSwitcher, OrganizationSwitcher, ProjectSwitcher } from './Switchers.tsx';
 import { ThemeMenu } from './ThemeMenu.tsx';
 import { UsageLimitsBadge } from './UsageLimitsBadge.tsx';
+import { HeaderTools } from './HeaderTools.tsx';
 import { LazyNotificationsBell } from '../notifications/LazyNotificationsBell.tsx';
 import { PlainButton } from '../../ui/PlainButton.tsx';
 import { PlainHint } from '../../ui/PlainHint.tsx';
@@ -51,6 +52,7 @@ export function Header({ data }: { data: ShellData }) {
       {data.isPlatform && data.slug && <UsageLimitsBadge key={data.slug} slug={data.slug} />}
       {data.ref && data.project ? <ConnectButton status={data.project.status} /> : null}
       <div className={css.spacer} />
+      <HeaderTools data={data} />
       <LazyNotificationsBell data={data} />
       <HelpMenu data={data} />
       <ThemeMenu />

@@ -16,8 +16,8 @@ const data = { isPlatform: true, ref: 'abc' } as ShellData;
 describe('shell menus loaded on intent (issues 15, 24)', () => {
   it('a menu opened by pressing its stand-in puts focus on its first item, so ↓ is not needed first', async () => {
     render(<HelpMenu data={data} look={look} defaultOpen autoFocus />);
-    // issue 22: Docs comes first (spec A2.3 order: assistant, Docs, Troubleshooting, …, Contact support).
-    const first = await screen.findByRole('menuitem', { name: 'Docs' });
+    // spec A2.3 order: assistant (issue 21), Docs, Troubleshooting, …, Contact support.
+    const first = await screen.findByRole('menuitem', { name: 'Ask the Support assistant' });
     await waitFor(() => expect(document.activeElement).toBe(first));
   });
 

@@ -27,6 +27,7 @@ import { branchBadge, sortBranches, syntheticMainBranch } from '../../domain/bra
 import { useSidebarState } from './useSidebarState.ts';
 import { docsHrefWithContext } from '../../domain/docs-search.ts';
 import { OPEN_COMMAND_MENU_EVENT } from '../command-menu/providers.ts';
+import { openAssistant, openFeedback } from './help/events.ts';
 import * as css from './Header.css.ts';
 
 type LoadedMenu<P> = P & MenuOpening & { look: MenuTriggerLook };
@@ -201,8 +202,14 @@ export function HelpMenu({ data, look, defaultOpen, autoFocus }: LoadedMenu<{ da
             if (key === 'docs') window.open(docsHrefWithContext('/docs/', { ref: data.ref, orgSlug: data.organization?.slug }), '_blank', 'noopener');
             if (key === 'troubleshooting') window.open(docsHrefWithContext('/docs/troubleshooting', { ref: data.ref, orgSlug: data.organization?.slug }), '_blank', 'noopener');
             if (key === 'search-docs') window.dispatchEvent(new Event(OPEN_COMMAND_MENU_EVENT));
+            // issue 21: the assistant's 'Support' chat and the feedback widget (HeaderTools.tsx).
+            if (key === 'assistant') openAssistant();
+            if (key === 'feedback') openFeedback();
           }}
         >
+          <MenuSection title="AI Assistant">
+            <MenuItem id="assistant">Ask the Support assistant</MenuItem>
+          </MenuSection>
           <MenuSection title="Documentation">
             <MenuItem id="docs">Docs</MenuItem>
             <MenuItem id="search-docs">Search docs (Ctrl+K)</MenuItem>
@@ -214,6 +221,7 @@ export function HelpMenu({ data, look, defaultOpen, autoFocus }: LoadedMenu<{ da
                 Contact support
               </MenuItem>
             )}
+            <MenuItem id="feedback">Send feedback</MenuItem>
           </MenuSection>
         </Menu>
     </MenuTrigger>
