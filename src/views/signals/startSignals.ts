@@ -60,14 +60,17 @@ function startFlags(config: ConsoleConfig, session: SessionActor, flagStore: Fla
   publishFlags(flags, flagStore);
   // spec A4.12: nothing loads until the session has finished loading (the flag service answers signed-in users).
   let last = '';
-  session.subscribe((snapshot) => {
+  const forward = (snapshot: ReturnType<SessionActor['getSnapshot']>) => {
     const settled = selectIsSettled(snapshot) && selectIsLoggedIn(snapshot);
     const email = selectUser(snapshot)?.email ?? null;
     const key = `${settled}|${email}`;
     if (key === last) return;
     last = key;
     flags.send({ type: 'flags.session', settled, email });
-  });
+  };
+  // An actor's subscribers hear changes only: the session has usually settled before this chunk arrives.
+  forward(session.getSnapshot());
+  session.subscribe(forward);
 }
 
 function startVersionNotice(config: ConsoleConfig) {
@@ -161,13 +164,15 @@ function startTelemetry(session: SessionActor, router: AnyRouter) {
   });
 
   let identified: string | null = null;
-  session.subscribe((snapshot) => {
+  const identify = (snapshot: ReturnType<SessionActor['getSnapshot']>) => {
     const id = selectUser(snapshot)?.id ?? null;
     if (id && id !== identified) {
       identified = id;
       telemetry.send({ type: 'telemetry.identify', userId: id });
     }
-  });
+  };
+  identify(session.getSnapshot());
+  session.subscribe(identify);
 
   const id = sessionId();
   let lastGroups = '';
