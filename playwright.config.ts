@@ -46,6 +46,13 @@ export default defineConfig({
     stdout: 'ignore',
     stderr: 'pipe',
     // STRATA_DEV_SWITCHES: the developer switch that makes the next pause, restore or upgrade fail (README).
-    env: { PORT: String(PORT), STRATA_DATA_DIR: process.env.E2E_DATA_DIR ?? '.tmp/e2e-data', STRATA_DEV_SWITCHES: '1' },
+    // STRATA_ASSISTANT_*: the assistant's endpoint is a stub that e2e/help-banner.spec.ts serves on PORT + 7.
+    env: {
+      PORT: String(PORT),
+      STRATA_DATA_DIR: process.env.E2E_DATA_DIR ?? '.tmp/e2e-data',
+      STRATA_DEV_SWITCHES: '1',
+      STRATA_ASSISTANT_URL: `http://127.0.0.1:${PORT + 7}/v1`,
+      STRATA_ASSISTANT_MODEL: 'e2e-stub-model',
+    },
   },
 });
