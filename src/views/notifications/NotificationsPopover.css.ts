@@ -14,6 +14,9 @@ export const popover = style({
 export const dialog = style({ outline: 'none', display: 'flex', flexDirection: 'column' });
 export const head = style({ display: 'flex', alignItems: 'center', gap: 8, padding: '8px 12px 0' });
 export const title = style({ margin: 0, fontSize: 14, fontWeight: 600, flex: 1 });
+export const tabs = style({ padding: '0 12px' });
+// The shared TabPanel's top padding is for pages; here the toolbar sits right under the tabs.
+globalStyle(`${tabs} ~ [role="tabpanel"]`, { paddingTop: 0 });
 export const toolbar = style({ display: 'flex', alignItems: 'center', gap: 8, padding: '8px 12px', borderBottom: `1px solid ${vars.color.border}` });
 export const smallButton = style({
   height: 26,

@@ -67,10 +67,12 @@ export function NotificationsPopover({ actor, triggerRef, data }: { actor: Actor
           <h2 className={css.title}>Notifications</h2>
         </div>
         <Tabs selectedKey={tab} onSelectionChange={(key) => actor.send({ type: 'tab.select', tab: key as NotificationTab })}>
-          <TabList aria-label="Notification lists">
-            <Tab id="inbox">{`Inbox${unreadCount > 0 ? ` (${unreadCount})` : ''}`}</Tab>
-            <Tab id="archived">Archived</Tab>
-          </TabList>
+          <div className={css.tabs}>
+            <TabList aria-label="Notification lists">
+              <Tab id="inbox">{`Inbox${unreadCount > 0 ? ` (${unreadCount})` : ''}`}</Tab>
+              <Tab id="archived">Archived</Tab>
+            </TabList>
+          </div>
           {(['inbox', 'archived'] as const).map((id) => (
             <TabPanel key={id} id={id}>
               <Toolbar actor={actor} showFilters={showFilters} onToggleFilters={() => setShowFilters((v) => !v)} />
