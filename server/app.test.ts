@@ -23,6 +23,13 @@ const USER_SCOPED = new Set([
   'GET /api/platform/profile/permissions',
   // The exit survey arrives as the project goes away; without orgSlug it names nothing of anyone else's.
   'POST /api/platform/feedback/downgrade',
+  // Without ?ref= or ?slug= the caller's own projects' warnings (a stranger's ref: 404, metrics/resource-warnings.test.ts).
+  'GET /api/platform/projects-resource-warnings',
+  // The assistant (a project only with ?ref, checked: assistant.test.ts) and the feedback widget (a named project or
+  // organization must be the caller's: feedback.test.ts) are the caller's own.
+  'GET /api/platform/assistant/status',
+  'POST /api/platform/assistant/chat',
+  'POST /api/platform/feedback/send',
   // The caller's own personal access tokens (/account/tokens), like the profile.
   'GET /api/platform/profile/access-tokens',
   'POST /api/platform/profile/access-tokens',
