@@ -30,6 +30,23 @@ const USER_SCOPED = new Set([
   'GET /api/platform/assistant/status',
   'POST /api/platform/assistant/chat',
   'POST /api/platform/feedback/send',
+  // The caller's own notifications: every query is limited to the signed-in user (another user's ids: 404 and nothing
+  // changed, notifications.test.ts).
+  'GET /api/platform/notifications',
+  'GET /api/platform/notifications/summary',
+  'PATCH /api/platform/notifications',
+  'PATCH /api/platform/notifications/archive-all',
+  // Flags are the platform's, the same for every signed-in user; the telemetry a user sends and reads is their own
+  // (another user's events: 403; flag writes by non-admins: 403, telemetry.test.ts).
+  'GET /api/platform/telemetry/remote-flags',
+  'GET /api/platform/telemetry/feature-flags',
+  'GET /api/platform/telemetry/admin',
+  'POST /api/platform/telemetry/feature-flags/track',
+  'POST /api/platform/telemetry/collect',
+  'POST /api/platform/telemetry/identify',
+  'POST /api/platform/telemetry/event',
+  'POST /api/platform/telemetry/errors',
+  'GET /api/platform/telemetry/events',
   // The caller's own personal access tokens (/account/tokens), like the profile.
   'GET /api/platform/profile/access-tokens',
   'POST /api/platform/profile/access-tokens',

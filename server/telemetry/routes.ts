@@ -70,10 +70,11 @@ export function telemetryRoutes(): Hono<AppEnv> {
   );
   routes.get('/telemetry/admin', async (c) => c.json({ admin: await isPlatformAdmin(c.var.services.pool, c.var.user.sub) }));
   routes.put('/telemetry/flags/:source/:key', async (c) => {
-    const source = flagSource(c.req.param('source'));
-    const key = flagKeyParam(c.req.param('key'));
+    // Who asks first: a non-admin learns nothing about which sources or keys are valid.
     const { pool } = c.var.services;
     if (!(await isPlatformAdmin(pool, c.var.user.sub))) throw forbidden('Only platform admins can change flags');
+    const source = flagSource(c.req.param('source'));
+    const key = flagKeyParam(c.req.param('key'));
     const { value } = await readBody(c, flagWriteBody);
     await ensureProfile(pool, c.var.user);
     await pool.query(
@@ -84,10 +85,11 @@ export function telemetryRoutes(): Hono<AppEnv> {
     return c.json({ settingKey: key, settingValue: value });
   });
   routes.delete('/telemetry/flags/:source/:key', async (c) => {
-    const source = flagSource(c.req.param('source'));
-    const key = flagKeyParam(c.req.param('key'));
+    // Who asks first: a non-admin learns nothing about which sources or keys are valid.
     const { pool } = c.var.services;
     if (!(await isPlatformAdmin(pool, c.var.user.sub))) throw forbidden('Only platform admins can change flags');
+    const source = flagSource(c.req.param('source'));
+    const key = flagKeyParam(c.req.param('key'));
     await pool.query('delete from platform_flags where source = $1 and key = $2', [source, key]);
     return c.body(null, 204);
   });
