@@ -1,5 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../ui/theme.css.ts';
+import { codeBlock } from '../../ui/CodeBlock.css.ts';
 
 export const page = style({ padding: '24px 32px', display: 'flex', flexDirection: 'column', gap: 16, minWidth: 0, maxWidth: 1100 });
 export const header = style({ display: 'flex', alignItems: 'flex-start', justifyContent: 'space-between', gap: 12, flexWrap: 'wrap' });
@@ -32,18 +33,7 @@ export const body = style({ display: 'flex', flexDirection: 'column', gap: 10, p
 export const text = style({ margin: 0, lineHeight: 1.5 });
 export const muted = style({ margin: 0, color: vars.color.muted, fontSize: 12 });
 export const label = style({ fontSize: 12, color: vars.color.muted, margin: 0, fontWeight: 500 });
-export const sql = style({
-  fontFamily: vars.font.mono,
-  fontSize: 12,
-  background: vars.color.surface,
-  color: vars.color.foreground,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: 6,
-  padding: 10,
-  margin: 0,
-  whiteSpace: 'pre-wrap',
-  wordBreak: 'break-word',
-});
+export const sql = style([codeBlock, { whiteSpace: 'pre-wrap', wordBreak: 'break-word' }]);
 export const actions = style({ display: 'flex', gap: 8, flexWrap: 'wrap' });
 export const alert = style({ color: vars.color.destructive, fontSize: 13, margin: 0, whiteSpace: 'pre-wrap' });
 export const form = style({ display: 'flex', flexDirection: 'column', gap: 12 });

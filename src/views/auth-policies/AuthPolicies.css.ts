@@ -1,5 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../ui/theme.css.ts';
+import { codeBlock } from '../../ui/CodeBlock.css.ts';
 
 export const page = style({ padding: '24px 32px', display: 'flex', flexDirection: 'column', gap: 16, minWidth: 0 });
 export const header = style({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 12, flexWrap: 'wrap' });
@@ -37,17 +38,6 @@ export const roles = style({ display: 'flex', flexWrap: 'wrap', gap: '6px 16px',
 export const check = style({ display: 'inline-flex', alignItems: 'center', gap: 6 });
 export const templates = style({ display: 'flex', flexWrap: 'wrap', gap: 8 });
 export const hint = style({ color: vars.color.muted, fontSize: 12, margin: 0 });
-export const sql = style({
-  fontFamily: vars.font.mono,
-  fontSize: 12,
-  background: vars.color.surface,
-  color: vars.color.foreground,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: 6,
-  padding: 10,
-  margin: 0,
-  whiteSpace: 'pre-wrap',
-  wordBreak: 'break-word',
-});
+export const sql = style([codeBlock, { whiteSpace: 'pre-wrap', wordBreak: 'break-word' }]);
 export const alert = style({ color: vars.color.destructive, fontSize: 13, margin: 0, whiteSpace: 'pre-wrap' });
 export const actions = style({ display: 'flex', justifyContent: 'flex-end', gap: 8 });

@@ -1,5 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../ui/theme.css.ts';
+import { codeBlock } from '../../ui/CodeBlock.css.ts';
 
 export const page = style({ padding: '24px 32px', display: 'flex', flexDirection: 'column', gap: 16, minWidth: 0 });
 export const header = style({ display: 'flex', alignItems: 'flex-start', justifyContent: 'space-between', gap: 12, flexWrap: 'wrap' });
@@ -21,18 +22,6 @@ export const notice = style({ border: `1px solid ${vars.color.border}`, borderRa
 export const noticeTitle = style({ fontSize: 14, fontWeight: 500, margin: 0 });
 export const text = style({ margin: 0, lineHeight: 1.5 });
 export const form = style({ display: 'flex', flexDirection: 'column', gap: 12 });
-export const plan = style({
-  fontFamily: vars.font.mono,
-  fontSize: 12,
-  background: vars.color.surface,
-  color: vars.color.foreground,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: 6,
-  padding: 10,
-  margin: 0,
-  whiteSpace: 'pre',
-  overflowX: 'auto',
-  maxHeight: 360,
-});
+export const plan = style([codeBlock, { whiteSpace: 'pre', overflowX: 'auto', maxHeight: 360 }]);
 export const alert = style({ color: vars.color.destructive, fontSize: 13, margin: 0, whiteSpace: 'pre-wrap' });
 export const muted = style({ margin: 0, color: vars.color.muted, fontSize: 12 });
