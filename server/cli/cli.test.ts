@@ -21,10 +21,20 @@ describe('strata command', () => {
 
   it('status says the platform is not running on a free port, with exit code 1', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'strata-cli-'));
-    const result = await run('node', [bin, 'status'], { env: { ...process.env, PORT: '1', STRATA_DATA_DIR: dataDir } }).catch((e) => e);
+    // The embedded cluster's case: without DATABASE_URL (the external-server run sets it for every test).
+    const { DATABASE_URL: _external, ...embedded } = process.env;
+    const result = await run('node', [bin, 'status'], { env: { ...embedded, PORT: '1', STRATA_DATA_DIR: dataDir } }).catch((e) => e);
     expect(result.code).toBe(1);
     expect(result.stdout).toContain('Platform: not running at http://127.0.0.1:1');
     expect(result.stdout).toContain('Database: not running');
+  });
+
+  it('status names an existing server when DATABASE_URL is set', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'strata-cli-'));
+    const env = { ...process.env, PORT: '1', STRATA_DATA_DIR: dataDir, DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' };
+    const result = await run('node', [bin, 'status'], { env }).catch((e) => e);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain('Database: DATABASE_URL (an existing server)');
   });
 
   it('refuses a bad ref and an unknown command with usage (exit 2)', async () => {
