@@ -74,7 +74,7 @@ test('Tables & Views: a table with its columns and snippets in Javascript and Ba
   await expect(page.getByRole('region', { name: 'Read all rows' }).locator('code')).toContainText(`/rest/v1/${TABLE}?select=*`);
   await expect(page.getByLabel('Tables & Views')).toHaveValue(TABLE);
   await expectNoAxeFindings(page, 'API docs table page');
-  await page.getByRole('button', { name: 'Back' }).click();
+  await page.getByRole('button', { name: 'Back', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Tables & Views' })).toBeVisible();
 });
 
@@ -98,7 +98,7 @@ test('a stored procedure shows its description placeholder and arguments', async
   await expect(args.getByRole('row', { name: /^a integer \w+ Required$/ })).toBeVisible();
   await expect(args.getByRole('row', { name: /^b integer \w+ Optional$/ })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Invoke function' })).toBeVisible();
-  await page.getByRole('button', { name: 'Back' }).click();
+  await page.getByRole('button', { name: 'Back', exact: true }).click();
 });
 
 test('a private bucket: badge, limits, and a signed URL snippet instead of a public URL', async () => {
