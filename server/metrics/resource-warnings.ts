@@ -21,6 +21,7 @@ import {
   DISK_WARNING_RATIO,
   levelOf,
   multipleLevel,
+  noResourceWarnings,
   type ResourceWarnings,
   type WarningLevel,
 } from '../../src/domain/resource-warnings.ts';
@@ -104,18 +105,6 @@ export function warningsOf(m: ProjectMeasures): ResourceWarnings {
   return { project: m.ref, ...levels, multiple_resource_warnings: multipleLevel(levels) };
 }
 
-const EMPTY = (ref: string): ResourceWarnings => ({
-  project: ref,
-  is_readonly_mode_enabled: null,
-  disk_io_exhaustion: null,
-  disk_space_exhaustion: null,
-  cpu_exhaustion: null,
-  memory_and_swap_exhaustion: null,
-  auth_rate_limit_exhaustion: null,
-  connections_exhaustion: null,
-  multiple_resource_warnings: null,
-});
-
 export function resourceWarningRoutes(): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   routes.get('/projects-resource-warnings', async (c) => {
@@ -140,7 +129,7 @@ export function resourceWarningRoutes(): Hono<AppEnv> {
     const answer: ResourceWarnings[] = [];
     for (const project of projects) {
       // A project that is not up has no database to measure (its status screen says so).
-      answer.push(project.status === 'ACTIVE_HEALTHY' ? warningsOf(await measureProject(pool, pools, project)) : EMPTY(project.ref));
+      answer.push(project.status === 'ACTIVE_HEALTHY' ? warningsOf(await measureProject(pool, pools, project)) : noResourceWarnings(project.ref));
     }
     return c.json(answer);
   });

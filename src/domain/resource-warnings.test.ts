@@ -1,18 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { levelOf, multipleLevel, resourceBanner, warningButtonHref, type ResourceWarnings } from './resource-warnings.ts';
+import { levelOf, multipleLevel, noResourceWarnings, resourceBanner, warningButtonHref, type ResourceWarnings } from './resource-warnings.ts';
 
 const ref = 'abcdefghijklmnopqrst';
-const none: ResourceWarnings = {
-  project: ref,
-  is_readonly_mode_enabled: null,
-  disk_io_exhaustion: null,
-  disk_space_exhaustion: null,
-  cpu_exhaustion: null,
-  memory_and_swap_exhaustion: null,
-  auth_rate_limit_exhaustion: null,
-  connections_exhaustion: null,
-  multiple_resource_warnings: null,
-};
+const none: ResourceWarnings = noResourceWarnings(ref);
 const home = `/project/${ref}`;
 
 describe('levels', () => {

@@ -32,6 +32,19 @@ export const READ_ONLY_RATIO = 0.95;
 export const CONNECTIONS_WARNING_RATIO = 0.8;
 export const CONNECTIONS_CRITICAL_RATIO = 0.95;
 
+/** A project with no warning at all (also what a project that is not running answers). */
+export const noResourceWarnings = (ref: string): ResourceWarnings => ({
+  project: ref,
+  is_readonly_mode_enabled: null,
+  disk_io_exhaustion: null,
+  disk_space_exhaustion: null,
+  cpu_exhaustion: null,
+  memory_and_swap_exhaustion: null,
+  auth_rate_limit_exhaustion: null,
+  connections_exhaustion: null,
+  multiple_resource_warnings: null,
+});
+
 /** The level of a used/limit ratio; null below the warning ratio or without a limit. */
 export function levelOf(used: number, limit: number, warningRatio: number, criticalRatio: number): WarningLevel | null {
   if (!(limit > 0) || !Number.isFinite(used)) return null;

@@ -2,6 +2,9 @@
 
 export const THEME_PREFERENCES = ['light', 'dark', 'system'] as const;
 export type ThemePreference = (typeof THEME_PREFERENCES)[number];
+
+/** How each preference is named in the theme menus (header and local tools). */
+export const THEME_LABELS: Record<ThemePreference, string> = { light: 'Light', dark: 'Dark', system: 'System' };
 /** What the page is actually painted in: 'system' resolves to the OS colour scheme. */
 export type ResolvedTheme = 'light' | 'dark';
 

@@ -7,7 +7,7 @@ import { useSelector } from '@xstate/react';
 import { useNavigate, useRouter } from '@tanstack/react-router';
 import { selectThemePreference } from '../../../machines/theme.selectors.ts';
 import { sidebarBehaviourOptions } from '../../../machines/sidebar.selectors.ts';
-import { THEME_PREFERENCES, type ThemePreference } from '../../domain/theme.ts';
+import { THEME_LABELS, THEME_PREFERENCES, type ThemePreference } from '../../domain/theme.ts';
 import type { SidebarBehaviour } from '../../domain/navigation/sidebar-behaviour.ts';
 import { Menu, MenuItem, MenuSection, MenuSeparator, MenuTrigger } from '../../ui/Menu.tsx';
 import { newOrganizationHref, newProjectHref } from '../../domain/navigation/header.ts';
@@ -265,8 +265,6 @@ export function UserMenu({ look, defaultOpen, autoFocus }: LoadedMenu<object>) {
     </MenuTrigger>
   );
 }
-
-const THEME_LABELS: Record<ThemePreference, string> = { light: 'Light', dark: 'Dark', system: 'System' };
 
 /** Theme toggle (spec A4.14): light, dark or system; the theme actor stores and syncs the choice. */
 export function ThemeMenu({ look, defaultOpen, autoFocus }: LoadedMenu<object>) {

@@ -3,13 +3,11 @@
 import { Button } from 'react-aria-components';
 import { useSelector } from '@xstate/react';
 import { selectThemePreference } from '../../../../machines/theme.selectors.ts';
-import { THEME_PREFERENCES, type ThemePreference } from '../../../domain/theme.ts';
+import { THEME_LABELS, THEME_PREFERENCES, type ThemePreference } from '../../../domain/theme.ts';
 import { Menu, MenuItem, MenuSection, MenuTrigger } from '../../../ui/Menu.tsx';
 import type { MenuOpening, MenuTriggerLook } from '../../../ui/LazyMenuTrigger.tsx';
 import { OPEN_COMMAND_MENU_EVENT } from '../../command-menu/providers.ts';
 import { useAppContext } from '../../shared/useAppContext.ts';
-
-const THEME_LABELS: Record<ThemePreference, string> = { light: 'Light', dark: 'Dark', system: 'System' };
 
 export function LocalToolsMenu({ look, defaultOpen, autoFocus }: MenuOpening & { look: MenuTriggerLook }) {
   const { theme } = useAppContext();
