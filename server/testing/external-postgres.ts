@@ -31,7 +31,7 @@ try {
   run(`${BIN}/initdb`, ['-D', data, '-U', 'postgres', '--auth=trust', '--encoding=UTF8', '--locale=C']);
   // pg_stat_statements preloaded, as an operator enabling Query Performance would (issue 19); the page's answer for a
   // server without it has its own test (server/advisors/query-stats-unloaded.test.ts).
-  run(`${BIN}/pg_ctl`, ['-D', data, '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c shared_preload_libraries=pg_stat_statements`, '-w', '-l', join(dir, 'log'), 'start']);
+  run(`${BIN}/pg_ctl`, ['-D', data, '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c shared_preload_libraries=pg_stat_statements -c wal_level=logical`, '-w', '-l', join(dir, 'log'), 'start']);
   const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
   console.log(`server tests against an existing server: DATABASE_URL=${url}`);
   const vitest = spawn('node_modules/.bin/vitest', ['run', 'server', ...process.argv.slice(2)], {
