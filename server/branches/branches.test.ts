@@ -165,6 +165,7 @@ describe('merging a branch into its parent', () => {
 
   it("applies the branch's new migrations to the parent in one transaction and records them there", async () => {
     const branch = (await createBranch({ branch_name: 'merge-me' })).body.project_ref as string;
+    const parentName = (await h.services.pool.query<{ name: string }>('select name from projects where ref = $1', [ref])).rows[0]!.name;
     expect((await migrate(branch, 'add_tags', 'create table public.tags (id int primary key, label text)')).status).toBeLessThan(300);
     expect((await migrate(branch, 'add_tag_index', 'create index tags_label_idx on public.tags (label)')).status).toBeLessThan(300);
     // 'Open merge request' (A4.4): request_review sets review_requested_at; read-only members may not.
@@ -182,11 +183,24 @@ describe('merging a branch into its parent', () => {
     const merged = await merge(branch);
     expect(merged.status, JSON.stringify(merged.body)).toBe(200);
     expect(merged.body).toEqual({ applied: ['add_tags', 'add_tag_index'] });
+    // Issue 21: the parent project's members are told (the reader too); a stranger is not.
+    const mergedNotes = async (as: TestUser) =>
+      ((await h.call('GET', '/api/platform/notifications?limit=100', { token: as.token })).body as { data: { title: string; message: string; project_ref: string } }[]).filter(
+        (n) => n.data.title === `Branch merge-me was merged into ${parentName}`,
+      );
+    for (const member of [owner, reader]) {
+      const notes = await mergedNotes(member);
+      expect(notes).toHaveLength(1);
+      expect(notes[0]!.data).toMatchObject({ project_ref: ref });
+      expect(notes[0]!.data.message).toMatch(/2 migrations applied\.\n\n- add\\_tags\n- add\\_tag\\_index/);
+    }
+    expect(await mergedNotes(stranger)).toHaveLength(0);
     expect((await sql(`select to_regclass('public.tags_label_idx') is not null as ok`)).body).toEqual([{ ok: true }]);
     const history = await h.call('GET', `/api/platform/pg-meta/${ref}/migrations`, { token: owner.token });
     expect(history.body.map((m: { name: string }) => m.name)).toEqual(['add_notes', 'add_tags', 'add_tag_index']);
-    // Merged again: nothing left to apply.
+    // Merged again: nothing left to apply, and nobody is told again.
     expect((await merge(branch)).body).toEqual({ applied: [] });
+    expect(await mergedNotes(owner)).toHaveLength(1);
   }, 60_000);
 
   it('reports a conflict instead of guessing: the parent changed too, or a migration fails on the parent (nothing merged)', async () => {

@@ -18,6 +18,8 @@ import { newSecret } from '../projects/keys.ts';
 import type { Services } from '../services.ts';
 import { databaseSize } from './clone.ts';
 import { mergeInto, mergePlan } from './merge.ts';
+import { branchMergedNotification } from '../notifications/event-messages.ts';
+import { notifyProjectMembers, projectFacts } from '../notifications/writer.ts';
 
 interface BranchRow {
   id: string;
@@ -131,10 +133,10 @@ export function branchRoutes(): Hono<AppEnv> {
   });
 
   /** The branch named by id or project ref; 404 alike for a missing branch and a stranger's (projectAccess). */
-  async function findBranch(services: Services, key: string): Promise<{ ref: string; parent_ref: string; is_default: boolean }> {
+  async function findBranch(services: Services, key: string): Promise<{ ref: string; parent_ref: string; is_default: boolean; name: string }> {
     const byId = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(key);
-    const { rows } = await services.pool.query<{ ref: string; parent_ref: string; is_default: boolean }>(
-      `select p.ref, parent.ref as parent_ref, b.is_default
+    const { rows } = await services.pool.query<{ ref: string; parent_ref: string; is_default: boolean; name: string }>(
+      `select p.ref, parent.ref as parent_ref, b.is_default, b.name
          from branches b join projects p on p.id = b.project_id join projects parent on parent.id = b.parent_project_id
         where ${byId ? 'b.id = $1::uuid' : 'p.ref = $1'}`,
       [key],
@@ -153,7 +155,7 @@ export function branchRoutes(): Hono<AppEnv> {
     for (const p of [project, parent]) {
       if (p.status !== 'ACTIVE_HEALTHY') throw conflict(`Project ${p.ref} is not running (status ${p.status})`);
     }
-    return { branch, pools: { branch: await services.pools.console(branch.ref), parent: await services.pools.console(branch.parent_ref) } };
+    return { branch, parent, pools: { branch: await services.pools.console(branch.ref), parent: await services.pools.console(branch.parent_ref) } };
   }
 
   // spec A4.4 merge request: what merging would apply, and what conflicts.
@@ -164,8 +166,12 @@ export function branchRoutes(): Hono<AppEnv> {
   });
 
   routes.post('/branches/:id/merge', async (c) => {
-    const { pools } = await mergePools(c.var.services, c.req.param('id'), c.var.user.sub, 'developer');
-    return c.json(await mergeInto(pools.parent, await mergePlan(pools.branch, pools.parent)));
+    const { branch, parent, pools } = await mergePools(c.var.services, c.req.param('id'), c.var.user.sub, 'developer');
+    const merged = await mergeInto(pools.parent, await mergePlan(pools.branch, pools.parent));
+    // Issue 21: the parent project's members are told what was merged (a merge that applied nothing tells nobody).
+    const facts = merged.applied.length > 0 ? await projectFacts(c.var.services.pool, parent.id) : null;
+    if (facts) await notifyProjectMembers(c.var.services.pool, parent.id, branchMergedNotification(facts, branch.name, merged.applied));
+    return c.json(merged);
   });
 
   // spec A3 Branch update payload: rename, persistent, and request_review (A4.4 'Open merge request').

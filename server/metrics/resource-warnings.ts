@@ -13,6 +13,7 @@ import { connectionLimit } from '../lifecycle/compute.ts';
 import { DEFAULT_PROJECT_REF, projectDatabase } from '../projects/names.ts';
 import type { ProjectPools } from '../projects/pools.ts';
 import { readAuthConfig } from '../project-auth/settings.ts';
+import { notifyConnectionCrossing } from '../notifications/connection-crossing.ts';
 import { ORG_SLUG_PATTERN, PROJECT_REF_PATTERN } from '../../src/api/schemas/platformFields.ts';
 import {
   CONNECTIONS_CRITICAL_RATIO,
@@ -129,7 +130,15 @@ export function resourceWarningRoutes(): Hono<AppEnv> {
     const answer: ResourceWarnings[] = [];
     for (const project of projects) {
       // A project that is not up has no database to measure (its status screen says so).
-      answer.push(project.status === 'ACTIVE_HEALTHY' ? warningsOf(await measureProject(pool, pools, project)) : noResourceWarnings(project.ref));
+      if (project.status !== 'ACTIVE_HEALTHY') {
+        answer.push(noResourceWarnings(project.ref));
+        continue;
+      }
+      const measures = await measureProject(pool, pools, project);
+      const warnings = warningsOf(measures);
+      // Issue 21: a connection limit near is also a notification, written once per crossing (not per poll).
+      await notifyConnectionCrossing(pool, project.id, warnings.connections_exhaustion, measures);
+      answer.push(warnings);
     }
     return c.json(answer);
   });
