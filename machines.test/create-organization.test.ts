@@ -43,7 +43,11 @@ describe('create-organization machine: examples', () => {
     expect(selectIsSubmitting(actor.getSnapshot())).toBe(true);
     expect(fakes.starts('createOrganization')[0]?.input).toEqual({ name: 'Acme Labs', plan: 'team' });
     expect(selectCreatedSlug(actor.getSnapshot())).toBeNull();
+    const created: string[] = [];
+    actor.on('organization.created', (event) => created.push(event.slug));
     await fakes.resolve('createOrganization', { slug: 'acme-labs' });
+    // Said once (the page navigates on it, issue 15).
+    expect(created).toEqual(['acme-labs']);
     expect(actor.getSnapshot().status).toBe('done');
     expect(selectCreatedSlug(actor.getSnapshot())).toBe('acme-labs');
     expect(actor.getSnapshot().output).toEqual({ slug: 'acme-labs' });

@@ -88,8 +88,12 @@ describe('create-project machine: examples', () => {
       organizationSlug: 'acme',
       fields: { name: ' Shop ', password: STRONG, region: 'local', version: '16|ga' },
     });
+    const created: string[] = [];
+    actor.on('project.created', (event) => created.push(event.ref));
     await fakes.resolve('createProject', { ref: 'abcdefghijklmnopqrst' });
     expect(selectCreatedRef(actor.getSnapshot())).toBe('abcdefghijklmnopqrst');
+    // Said once (the page navigates on it, issue 15).
+    expect(created).toEqual(['abcdefghijklmnopqrst']);
     expect(actor.getSnapshot().output).toEqual({ ref: 'abcdefghijklmnopqrst' });
   });
 

@@ -22,6 +22,8 @@ function start(name = 'Shop') {
 describe('project-rename machine', () => {
   it('sends the trimmed name and adopts what the platform saved', async () => {
     const { actor, fakes } = start();
+    const renamed: string[] = [];
+    actor.on('project.renamed', (event) => renamed.push(event.name));
     expect(selectRenameUnchanged(actor.getSnapshot())).toBe(true);
     actor.send({ type: 'name.edit', value: '  Shop two ' });
     actor.send({ type: 'rename.submit' });
@@ -31,6 +33,12 @@ describe('project-rename machine', () => {
     expect(selectJustRenamed(actor.getSnapshot())).toBe(true);
     expect(selectRenameName(actor.getSnapshot())).toBe('Shop two');
     expect(selectRenameUnchanged(actor.getSnapshot())).toBe(true);
+    // Said once per saved name (the form toasts and reloads on it, issue 15): a second save says it again.
+    expect(renamed).toEqual(['Shop two']);
+    actor.send({ type: 'name.edit', value: 'Shop three' });
+    actor.send({ type: 'rename.submit' });
+    await fakes.resolve('renameProject', { name: 'Shop three' });
+    expect(renamed).toEqual(['Shop two', 'Shop three']);
   });
 
   it('refuses an empty, too long or unchanged name without calling the platform', () => {
@@ -52,7 +60,10 @@ describe('project-rename machine', () => {
     const { actor, fakes } = start();
     actor.send({ type: 'name.edit', value: 'Other' });
     actor.send({ type: 'rename.submit' });
+    const renamed: unknown[] = [];
+    actor.on('project.renamed', (event) => renamed.push(event));
     await fakes.reject('renameProject', new Error('You need additional permissions to rename this project'));
+    expect(renamed).toEqual([]);
     expect(selectRenameError(actor.getSnapshot())).toBe('You need additional permissions to rename this project');
     expect(selectRenameName(actor.getSnapshot())).toBe('Other');
   });

@@ -1,6 +1,6 @@
 // The new-organization form (spec A2.2 /new, A3 Organization): editing → submitting → done, or back to editing
 // with the server's message. What the user typed is kept on every failure.
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
 import { DEFAULT_PLAN, isPlanId, validateOrganizationName, type PlanOptionId } from '../src/domain/organizations.ts';
 import { errorMessage, notProvided } from './support.ts';
 
@@ -23,6 +23,8 @@ export type CreateOrganizationEvent = CreateOrganizationFormEditEvent | CreateOr
 
 export type CreateOrganizationRequest = { name: string; plan: PlanOptionId };
 export type CreatedOrganization = { slug: string };
+/** What the page does next (issue 15: emitted once, not a slug watched in an effect): go to the first project form. */
+export type OrganizationCreatedEmitted = { type: 'organization.created'; slug: string };
 
 export const createOrganizationMachine = setup({
   types: {} as {
@@ -30,6 +32,7 @@ export const createOrganizationMachine = setup({
     events: CreateOrganizationEvent;
     tags: 'busy' | 'error';
     output: CreatedOrganization;
+    emitted: OrganizationCreatedEmitted;
   },
   actors: {
     createOrganization: fromPromise<CreatedOrganization, CreateOrganizationRequest>(async () => notProvided('create organization')),
@@ -80,7 +83,7 @@ export const createOrganizationMachine = setup({
         onError: { target: 'editing.failed', actions: { type: 'storeFailure', params: ({ event }) => ({ error: event.error }) } },
       },
     },
-    done: { type: 'final' },
+    done: { type: 'final', entry: emit(({ context }) => ({ type: 'organization.created' as const, slug: context.slug ?? '' })) },
   },
 });
 

@@ -1,7 +1,7 @@
 // The new-project form (spec A2.2 /new/{orgSlug}, A3 Postgres version, A7 available-versions and POST projects):
 // loadingVersions → editing → submitting → created, or back to editing with the server's message verbatim.
 // The form can be filled while the versions load; nothing typed is lost on any failure.
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
 import {
   DEFAULT_CLOUD_PROVIDER,
   DEFAULT_REGION,
@@ -45,6 +45,9 @@ const fieldsOf = (context: CreateProjectContext): NewProjectFields => ({
   version: context.version,
 });
 
+/** What the page does next (issue 15: emitted once, not a ref watched in an effect): open the new project's home. */
+export type ProjectCreatedEmitted = { type: 'project.created'; ref: string };
+
 export const createProjectMachine = setup({
   types: {} as {
     context: CreateProjectContext;
@@ -52,6 +55,7 @@ export const createProjectMachine = setup({
     input: CreateProjectInput;
     tags: 'busy' | 'error';
     output: CreatedProject;
+    emitted: ProjectCreatedEmitted;
   },
   actors: {
     loadVersions: fromPromise<AvailableVersion[], LoadVersionsInput>(async () => notProvided('load versions')),
@@ -143,7 +147,7 @@ export const createProjectMachine = setup({
         onError: { target: 'editing.failed', actions: 'storeFailure' },
       },
     },
-    created: { type: 'final' },
+    created: { type: 'final', entry: emit(({ context }) => ({ type: 'project.created' as const, ref: context.ref ?? '' })) },
   },
 });
 

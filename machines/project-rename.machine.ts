@@ -1,7 +1,7 @@
 // Renaming a project (project settings → General, spec A2.5; PATCH /platform/projects/{ref}). The name rule is the
 // one of creating a project; the platform checks it again with the role (A6: UPDATE on projects) and its message is
 // shown verbatim.
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
 import { NEW_PROJECT_MESSAGES, validateProjectName } from '../src/domain/new-project.ts';
 import { errorMessage, notProvidedStub } from './support.ts';
 
@@ -20,6 +20,8 @@ export type ProjectRenameEvent =
   | { type: 'rename.submit' }
   | { type: 'project.loaded'; name: string };
 export type RenameProjectInput = { ref: string; name: string };
+/** What the form does next (issue 15: emitted once per saved name, not a flag watched in an effect): toast, reload. */
+export type ProjectRenamedEmitted = { type: 'project.renamed'; name: string };
 
 /** The message a rename would get, or null when it may be sent. */
 export function projectRenameProblem(context: Pick<ProjectRenameContext, 'name' | 'savedName'>): string | null {
@@ -27,7 +29,7 @@ export function projectRenameProblem(context: Pick<ProjectRenameContext, 'name' 
 }
 
 export const projectRenameMachine = setup({
-  types: {} as { context: ProjectRenameContext; events: ProjectRenameEvent; input: ProjectRenameInput },
+  types: {} as { context: ProjectRenameContext; events: ProjectRenameEvent; input: ProjectRenameInput; emitted: ProjectRenamedEmitted },
   actors: {
     renameProject: fromPromise<{ name: string }, RenameProjectInput>(notProvidedStub('rename project')),
   },
@@ -72,7 +74,10 @@ export const projectRenameMachine = setup({
         input: ({ context }) => ({ ref: context.ref, name: context.name.trim() }),
         onDone: {
           target: 'idle.saved',
-          actions: assign(({ event }) => ({ name: event.output.name, savedName: event.output.name })),
+          actions: [
+            assign(({ event }) => ({ name: event.output.name, savedName: event.output.name })),
+            emit(({ event }) => ({ type: 'project.renamed' as const, name: event.output.name })),
+          ],
         },
         onError: {
           target: 'idle.failed',

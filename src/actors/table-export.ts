@@ -1,6 +1,7 @@
 // The effects of the table editor's 'Export' menu (issue 6) and of copying rows as CSV / JSON / SQL (issue 14): ask
 // the platform for a signed link to the file, then let the browser download it, or read it as text for the
 // clipboard. The server streams the file from Postgres; no row passes through the page on a download.
+import { taskWith } from '../../machines/task.machine.ts';
 import { requestTableExport } from '../api/table-editor-csv.ts';
 import type { QueryImpersonation } from '../domain/impersonation.ts';
 import { exportFileName, type ExportFormat } from '../domain/table-editor/export-formats.ts';
@@ -76,6 +77,16 @@ export async function downloadTableExport(ref: string, target: TableExportTarget
   form.submit();
   form.remove();
 }
+
+export interface TableExportRequest {
+  ref: string;
+  target: TableExportTarget;
+}
+/** The Export menu's download as a task (issue 15: one way to run an effect from a view); done with the file's name. */
+export const tableExportTask = taskWith(async ({ ref, target }: TableExportRequest): Promise<string> => {
+  await downloadTableExport(ref, target);
+  return exportFileName(target.table, target.format ?? 'csv');
+});
 
 /** The CSV download of issue 6, kept for its callers. */
 export const downloadTableCsv = (ref: string, target: Omit<TableExportTarget, 'format'>): Promise<void> =>

@@ -3,7 +3,6 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { createOrganizationWithPlatform } from '../../actors/create-forms.ts';
 import {
-  selectCreatedSlug,
   selectError,
   selectIsSubmitting,
   selectName,
@@ -32,12 +31,12 @@ function NewOrganizationForm() {
   const nameError = useSelector(actor, selectNameError);
   const error = useSelector(actor, selectError);
   const submitting = useSelector(actor, selectIsSubmitting);
-  const createdSlug = useSelector(actor, selectCreatedSlug);
 
-  // The machine ends with the new slug; the router owns the move to its first project.
+  // The machine says once that the organization exists (issue 15); the router owns the move to its first project.
   useEffect(() => {
-    if (createdSlug) void navigate({ to: '/new/$orgSlug', params: { orgSlug: createdSlug } });
-  }, [createdSlug, navigate]);
+    const created = actor.on('organization.created', (event) => void navigate({ to: '/new/$orgSlug', params: { orgSlug: event.slug } }));
+    return () => created.unsubscribe();
+  }, [actor, navigate]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -8,7 +8,6 @@ import { PROJECT_REGIONS } from '../../domain/new-project.ts';
 import { generatePassword } from '../../domain/password-strength.ts';
 import { versionLabel, versionValue } from '../../domain/postgres-versions.ts';
 import {
-  selectCreatedRef,
   selectError,
   selectFieldErrors,
   selectIsLoadingVersions,
@@ -68,12 +67,13 @@ function NewProjectForm({ organization }: { organization: Organization }) {
   const fieldErrors = useSelector(actor, selectFieldErrors);
   const error = useSelector(actor, selectError);
   const submitting = useSelector(actor, selectIsSubmitting);
-  const createdRef = useSelector(actor, selectCreatedRef);
 
-  // The machine ends with the new ref; the router owns the move to the project's home (status COMING_UP there).
+  // The machine says once that the project exists (issue 15); the router owns the move to the project's home
+  // (status COMING_UP there).
   useEffect(() => {
-    if (createdRef) void navigate({ to: '/project/$ref', params: { ref: createdRef } });
-  }, [createdRef, navigate]);
+    const created = actor.on('project.created', (event) => void navigate({ to: '/project/$ref', params: { ref: event.ref } }));
+    return () => created.unsubscribe();
+  }, [actor, navigate]);
 
   const edit = (field: NewProjectField) => (value: string) => actor.send({ type: 'form.edit', field, value });
   const versionOptions = useMemo(() => versions.map((v) => ({ id: versionValue(v), label: versionLabel(v) })), [versions]);

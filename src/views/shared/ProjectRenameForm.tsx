@@ -6,7 +6,6 @@ import { useEffect, type FormEvent } from 'react';
 import { projectRenameWithPlatform } from '../../actors/project-rename.ts';
 import {
   selectIsRenaming,
-  selectJustRenamed,
   selectRenameError,
   selectRenameName,
   selectRenameUnchanged,
@@ -23,17 +22,19 @@ export function ProjectRenameForm({ projectRef, name, allowed }: { projectRef: s
   const error = useSelector(actor, selectRenameError);
   const renaming = useSelector(actor, selectIsRenaming);
   const unchanged = useSelector(actor, selectRenameUnchanged);
-  const saved = useSelector(actor, selectJustRenamed);
 
   useEffect(() => {
     actor.send({ type: 'project.loaded', name });
   }, [actor, name]);
 
+  // The machine says once per saved name (issue 15), not a flag watched here.
   useEffect(() => {
-    if (!saved) return;
-    toast.success('Project name saved');
-    void router.invalidate();
-  }, [saved, router]);
+    const renamed = actor.on('project.renamed', () => {
+      toast.success('Project name saved');
+      void router.invalidate();
+    });
+    return () => renamed.unsubscribe();
+  }, [actor, router]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -1,13 +1,13 @@
 // The grid toolbar's 'Export' menu (issues 6 and 14): the whole table, or only the rows the filters select, as CSV,
 // JSON or SQL inserts — streamed by the server through a short-lived signed link.
-import { useState } from 'react';
-import { downloadTableExport } from '../../../actors/table-export.ts';
+import { tableExportTask } from '../../../actors/table-export.ts';
 import type { QueryImpersonation } from '../../../domain/impersonation.ts';
-import { EXPORT_FILE_TYPES, EXPORT_FORMATS, exportFileName, type ExportFormat } from '../../../domain/table-editor/export-formats.ts';
+import { EXPORT_FILE_TYPES, EXPORT_FORMATS, type ExportFormat } from '../../../domain/table-editor/export-formats.ts';
 import type { RowFilter, RowSort, TableMeta } from '../../../domain/table-editor/types.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { Menu, MenuItem, MenuTrigger } from '../../../ui/Menu.tsx';
 import { toast } from '../../../ui/toast.ts';
+import { useTask } from '../../shared/useTask.ts';
 
 export interface ExportButtonProps {
   projectRef: string;
@@ -31,35 +31,25 @@ function parseKey(key: string): { scope: Scope; format: ExportFormat } | null {
 }
 
 export function ExportButton({ projectRef, table, filters, sorts, impersonation: currentRole }: ExportButtonProps) {
-  const [pending, setPending] = useState(false);
-  const run = async (scope: Scope, format: ExportFormat) => {
-    setPending(true);
-    try {
-      const impersonation = currentRole?.();
-      await downloadTableExport(projectRef, {
-        schema: table.schema,
-        table: table.name,
-        filters: scope === 'filtered' ? filters : [],
-        sorts,
-        format,
-        impersonation,
-      });
-      toast.info(`Downloading ${exportFileName(table.name, format)}`);
-    } catch (error) {
-      toast.error(`Could not export ${table.name}`, { description: error instanceof Error ? error.message : String(error) });
-    } finally {
-      setPending(false);
-    }
-  };
+  // The download runs as a task (issue 15); its outcome is toasted once.
+  const exportTask = useTask(tableExportTask, {
+    onDone: (fileName) => toast.info(`Downloading ${fileName}`),
+    onFailed: (message) => toast.error(`Could not export ${table.name}`, { description: message }),
+  });
+  const run = (scope: Scope, format: ExportFormat) =>
+    exportTask.run({
+      ref: projectRef,
+      target: { schema: table.schema, table: table.name, filters: scope === 'filtered' ? filters : [], sorts, format, impersonation: currentRole?.() },
+    });
   const scopes: Scope[] = filters.length > 0 ? ['table', 'filtered'] : ['table'];
   return (
     <MenuTrigger>
-      <Button size="small" isPending={pending}>Export</Button>
+      <Button size="small" isPending={exportTask.running}>Export</Button>
       <Menu
         aria-label="Export"
         onAction={(key) => {
           const item = parseKey(String(key));
-          if (item) void run(item.scope, item.format);
+          if (item) run(item.scope, item.format);
         }}
       >
         {scopes.flatMap((scope) =>

@@ -31,7 +31,8 @@ import { SortPopover } from './SortPopover.tsx';
 import { selectionSize } from './selection.ts';
 import * as css from './Grid.css.ts';
 import { devInspect } from '../../../dev/live-inspect.ts';
-import { copyCell, copyRows } from '../../../actors/table-copy.ts';
+import { copyCellTask, copyRowsTask } from '../../../actors/table-copy.ts';
+import { useTask } from '../../shared/useTask.ts';
 import { menuRowCount, rowsLabel } from '../../../domain/table-editor/row-menu.ts';
 import { toast } from '../../../ui/toast.ts';
 import type { CellMenuActions } from './CellMenu.tsx';
@@ -119,18 +120,19 @@ export function TableGridPage({ project, meta, sorts, filters, onQueryChange, on
   const selected = selectionSize(selection, count?.value ?? null);
   // The cell menu (issue 14): copies go through the platform's export, read as the grid's role, with the view's
   // filters and sort; what is deleted or edited goes through the same panels as the toolbar's buttons.
+  const copyCellRun = useTask(copyCellTask, {
+    onDone: () => toast.success('Copied cell', { timeout: 2000 }),
+    onFailed: (message) => toast.error('Could not copy the cell', { description: message }),
+  });
+  const copyRowsRun = useTask(copyRowsTask, {
+    onDone: (copied) => toast.success(`Copied ${rowsLabel(copied.rows)} as ${copied.format.toUpperCase()}`, { timeout: 2000 }),
+    onFailed: (message) => toast.error('Could not copy the rows', { description: message }),
+  });
   const copyTarget = () => ({ schema: meta.schema, table: meta.name, filters, sorts, impersonation: currentRole() });
   const cellMenu: CellMenuActions = {
     onCopyCell: (column, row) =>
-      void copyCell(project.ref, copyTarget(), { column: column.name, value: row.values[column.name], truncated: row.truncated.includes(column.name), key: row.key }).then(
-        () => toast.success('Copied cell', { timeout: 2000 }),
-        (error: unknown) => toast.error('Could not copy the cell', { description: error instanceof Error ? error.message : String(error) }),
-      ),
-    onCopyRows: (format, menuRows) =>
-      void copyRows(project.ref, copyTarget(), format, menuRows).then(
-        () => toast.success(`Copied ${rowsLabel(menuRows)} as ${format.toUpperCase()}`, { timeout: 2000 }),
-        (error: unknown) => toast.error('Could not copy the rows', { description: error instanceof Error ? error.message : String(error) }),
-      ),
+      copyCellRun.run({ ref: project.ref, target: copyTarget(), cell: { column: column.name, value: row.values[column.name], truncated: row.truncated.includes(column.name), key: row.key } }),
+    onCopyRows: (format, menuRows) => copyRowsRun.run({ ref: project.ref, target: copyTarget(), format, rows: menuRows }),
     onFilter: (filter) => changeQuery({ filters: [...filters, filter] }),
     onEditRow: (row) => ui.send({ type: 'ui.editRow', row: rowForPanels(row) }),
     onDeleteRows: (menuRows, loaded) =>
