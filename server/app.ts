@@ -49,6 +49,7 @@ import { docsRoutes } from './docs/routes.ts';
 import { telemetryRoutes } from './telemetry/routes.ts';
 import { deploymentRoutes } from './telemetry/deployment.ts';
 import { branchEstimateRoutes, branchRoutes } from './branches/routes.ts';
+import { infrastructureRoutes } from './infrastructure/routes.ts';
 import { notificationRoutes } from './notifications/routes.ts';
 
 export interface AppDeps {
@@ -149,6 +150,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   platform.route('/', logsRoutes());
   platform.route('/', metricsRoutes());
   platform.route('/', branchEstimateRoutes());
+  platform.route('/', infrastructureRoutes());
   platform.route('/', resourceWarningRoutes());
   platform.route('/', assistantRoutes());
   platform.route('/', consoleFeedbackRoutes());
@@ -161,7 +163,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   v1.route('/', upgradeRoutes());
   v1.route('/', typesRoutes());
   v1.route('/', migrationV1Routes());
-  v1.route('/', branchRoutes());
+  v1.route('/', branchRoutes({ mode: deps.mode }));
   app.route('/api/v1', v1);
   // spec A4.7: the command-line tool's version and the newest releases (self-hosted mode only).
   app.route('/', cliReleaseRoutes(deps.mode));

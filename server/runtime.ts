@@ -76,6 +76,7 @@ export function startRuntime(config: Config, options: RuntimeOptions): Runtime {
   const background = services.then((s) =>
     startBackgroundWork({
       pool: s.pool,
+      pools: s.pools,
       filesDir: s.filesDir,
       postgresLogFile: config.databaseUrl ? null : join(config.dataDir, 'pg', 'server.log'),
       log: options.log,

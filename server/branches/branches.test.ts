@@ -33,6 +33,8 @@ beforeAll(async () => {
   reader = await h.user();
   stranger = await h.user();
   ref = await h.activeProject(owner);
+  // Branching is for paid plans (spec B5; refused on the free plan: server/infrastructure/infrastructure.test.ts).
+  await h.services.pool.query(`update organizations set plan_id = 'pro' where id = (select organization_id from projects where ref = $1)`, [ref]);
   await h.call('GET', '/api/platform/profile', { token: reader.token });
   await h.services.pool.query(
     `insert into members (organization_id, profile_id, role) select organization_id, $2, 'read_only' from projects where ref = $1`,

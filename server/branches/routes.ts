@@ -5,14 +5,17 @@
 //   its database holds the parent's schema (and rows with with_data) and migration history.
 // - GET /v1/projects/{ref}/branches: the family of branches `ref` belongs to (called on a branch too, for the header).
 // - DELETE /v1/branches/{id or ref}: drops the branch's database and roles (the provisioner's removal).
-// - GET /platform/projects/{ref}/disk, /billing/addons, /database/size: what the create dialog's estimate reads.
+// - GET /platform/projects/{ref}/database/size: the create dialog's duration estimate (disk and add-ons: server/infrastructure).
+// - Branching is a paid-plan feature on the platform (spec B5: submit is disabled on the free plan): enabling it or
+//   creating a branch in a free organization is refused (403), except in self-hosted mode where plans do not apply.
 // Every route checks the session's membership of the project's organization (404 to strangers, 403 to roles below).
 import { Hono } from 'hono';
 import { createBranchBody, updateBranchBody } from '../../src/api/schemas/branches.ts';
 import { branchNameProblem, type Branch } from '../../src/domain/branches/branches.ts';
 import { projectAccess, type ProjectRow } from '../http/access.ts';
 import type { AppEnv } from '../http/env.ts';
-import { badRequest, conflict, HttpError, notFound } from '../http/errors.ts';
+import { badRequest, conflict, forbidden, HttpError, notFound } from '../http/errors.ts';
+import type { Mode } from '../config.ts';
 import { readBody } from '../http/validate.ts';
 import { newSecret } from '../projects/keys.ts';
 import type { Services } from '../services.ts';
@@ -66,8 +69,14 @@ async function rootOf(services: Services, project: ProjectRow, userId: string): 
   return project.parent_project_ref ? projectAccess(services.pool, project.parent_project_ref, userId) : project;
 }
 
-export function branchRoutes(): Hono<AppEnv> {
+/** spec B5: on the platform, the free plan has no branches. */
+export const FREE_PLAN_BRANCHING_REFUSED = 'Preview branches are available on paid plans: upgrade the organization first';
+
+export function branchRoutes(options: { mode?: Mode } = {}): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
+  const refuseFreePlan = (project: ProjectRow) => {
+    if (options.mode !== 'self-hosted' && project.plan_id === 'free') throw forbidden(FREE_PLAN_BRANCHING_REFUSED);
+  };
 
   routes.get('/projects/:ref/branches', async (c) => {
     const { services } = c.var;
@@ -88,6 +97,7 @@ export function branchRoutes(): Hono<AppEnv> {
     const problem = branchNameProblem(body.branch_name);
     if (problem) throw badRequest(problem);
     const name = body.branch_name.trim();
+    refuseFreePlan(project);
 
     if (body.is_default) {
       if (project.parent_project_ref) throw badRequest('This project is a branch: enable branching on its parent project');
@@ -213,39 +223,9 @@ export function branchRoutes(): Hono<AppEnv> {
   return routes;
 }
 
-/** Reads of the create-branch dialog's estimate (spec B7: disk attributes, add-ons; B9: duration from the size). */
+/** The create-branch dialog's duration estimate (spec B9: from the real database size). */
 export function branchEstimateRoutes(): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
-
-  routes.get('/projects/:ref/disk', async (c) => {
-    const { services } = c.var;
-    const project = await projectAccess(services.pool, c.req.param('ref'), c.var.user.sub);
-    const { rows } = await services.pool.query<{ type: string; size_gb: number; iops: number; throughput_mbps: number | null; last_modified_at: Date | null }>(
-      'select type, size_gb, iops, throughput_mbps, last_modified_at from project_disks where project_id = $1',
-      [project.id],
-    );
-    const disk = rows[0];
-    if (!disk) throw notFound('No disk configuration for this project');
-    return c.json({
-      attributes: {
-        type: disk.type,
-        size_gb: disk.size_gb,
-        iops: disk.iops,
-        ...(disk.type === 'gp3' ? { throughput_mbps: disk.throughput_mbps } : {}),
-      },
-      last_modified_at: disk.last_modified_at?.toISOString() ?? null,
-    });
-  });
-
-  routes.get('/projects/:ref/billing/addons', async (c) => {
-    const { services } = c.var;
-    const project = await projectAccess(services.pool, c.req.param('ref'), c.var.user.sub);
-    const { rows } = await services.pool.query<{ addon_type: string; variant_identifier: string }>(
-      'select addon_type, variant_identifier from project_addons where project_id = $1 order by addon_type',
-      [project.id],
-    );
-    return c.json({ selected_addons: rows.map((row) => ({ type: row.addon_type, variant: { identifier: row.variant_identifier } })) });
-  });
 
   routes.get('/projects/:ref/database/size', async (c) => {
     const { services } = c.var;

@@ -6,6 +6,8 @@ import { LOG_PRUNE_INTERVAL_MS, METRIC_SAMPLE_INTERVAL_MS, PG_LOG_POLL_MS } from
 import { configurePostgresLogging, createPostgresLogReader } from '../logs/postgresLog.ts';
 import { pruneLogs } from '../logs/prune.ts';
 import { sampleProjects } from './sampler.ts';
+import { DISK_ENFORCEMENT_INTERVAL_MS, enforceDiskLimits } from '../infrastructure/disk-enforcement.ts';
+import type { ProjectPools } from '../projects/pools.ts';
 
 export interface BackgroundWork {
   stop(): Promise<void>;
@@ -18,6 +20,8 @@ export interface BackgroundOptions {
   postgresLogFile: string | null;
   log: (line: string) => void;
   sampleIntervalMs?: number;
+  /** The project pools the disk enforcement drops when it sets or lifts read-only mode (issue 20). */
+  pools?: ProjectPools;
 }
 
 export function startBackgroundWork(options: BackgroundOptions): BackgroundWork {
@@ -54,6 +58,8 @@ export function startBackgroundWork(options: BackgroundOptions): BackgroundWork 
 
   every('metric sample', options.sampleIntervalMs ?? METRIC_SAMPLE_INTERVAL_MS, () => sampleProjects(options.pool, options.filesDir), true);
   every('log prune', LOG_PRUNE_INTERVAL_MS, () => pruneLogs(options.pool), true);
+  // issue 20: a database at 95 % of its disk goes read-only until space is freed or the disk grows.
+  every('disk enforcement', DISK_ENFORCEMENT_INTERVAL_MS, () => enforceDiskLimits(options.pool, options.pools ?? null), true);
   if (options.postgresLogFile) {
     const read = createPostgresLogReader(options.pool, options.postgresLogFile);
     void configurePostgresLogging(options.pool)
