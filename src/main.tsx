@@ -11,6 +11,8 @@ import { createThemeActor } from './actors/theme.ts';
 import { createSidebarActor } from './actors/sidebar.ts';
 import { defaultFlags, flagOverridesFromCookie } from './domain/navigation/flags.ts';
 import { createFlagStore } from './actors/flag-store.ts';
+import { lazyActor } from './actors/lazy-actor.ts';
+import { createTelemetryEvents } from './actors/telemetry-events.ts';
 import { selectCanEnterConsole, selectIsSettled } from '../machines/session.selectors.ts';
 import { watchConsoleEntry } from './actors/console-entry.ts';
 import { maybeStartInspector } from './dev/inspector.ts';
@@ -28,12 +30,19 @@ const sidebar = createSidebarActor({ inspect });
 // first render, below) brings the remote flags into the store.
 const flags = { ...defaultFlags(config.disableAllFeatures === true), ...flagOverridesFromCookie(document.cookie) };
 const flagStore = createFlagStore(flags);
+// The bell's actor (spec A4.8): app-wide, but its code (machine and calls) loads only when the bell first asks for
+// it, 2.5 s after the header's first render or on the user's approach (issue 15: first-load weight).
+const notifications = lazyActor(() => import('./actors/notifications.ts').then((m) => m.createNotificationsActor()));
+// Custom telemetry events (spec A4.13): held until the telemetry queue starts below; nothing without the setting.
+const telemetryEvents = createTelemetryEvents(config.telemetry === true);
 
-const router = createAppRouter({ config, session, theme, sidebar, flags, flagStore });
+const router = createAppRouter({ config, session, theme, sidebar, flagStore, notifications, telemetryEvents });
 
 // Re-run route guards when the user signs in or out (in this tab or another one); not when the session first
 // settles, which the guards already waited for.
 watchConsoleEntry(session, { settled: selectIsSettled, canEnter: selectCanEnterConsole }, () => {
+  // The notifications belong to the user who was signed in: the next bell starts a fresh actor.
+  notifications.stop();
   // Memberships (the project layout's loader data) belong to the user who was signed in: invalidating re-reads them,
   // so another user never sees their roles.
   void router.invalidate();
@@ -53,6 +62,6 @@ if (root) {
 // then the views read the default flags and the override cookie.
 const SIGNALS_DELAY_MS = 4000;
 const startSignalsLater = () => {
-  void import('./views/signals/startSignals.ts').then(({ startSignals }) => startSignals({ config, session, router, flagStore }));
+  void import('./views/signals/startSignals.ts').then(({ startSignals }) => startSignals({ config, session, router, flagStore, telemetryEvents }));
 };
 window.addEventListener('load', () => setTimeout(startSignalsLater, SIGNALS_DELAY_MS), { once: true });

@@ -1,5 +1,5 @@
 // Real effects of the notifications machine (issue 21): the platform's notifications calls.
-import { fromPromise } from 'xstate';
+import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
 import { notificationsMachine, type FetchNotificationsInput, type NotificationUpdate } from '../../machines/notifications.machine.ts';
 import { archiveAllNotifications, fetchNotifications, fetchNotificationSummary, updateNotifications } from '../api/notifications.ts';
 import type { Notification, NotificationSummary } from '../domain/notifications.ts';
@@ -13,4 +13,11 @@ export function notificationsWithPlatform() {
       archiveAll: fromPromise<unknown>(() => archiveAllNotifications()),
     },
   });
+}
+
+export type NotificationsActor = ActorRefFrom<typeof notificationsMachine>;
+
+/** The app-wide notifications actor (DESIGN §3): main.tsx's lazy holder starts it when the bell first needs it. */
+export function createNotificationsActor(): NotificationsActor {
+  return createActor(notificationsWithPlatform()).start();
 }

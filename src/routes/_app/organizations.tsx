@@ -1,7 +1,7 @@
 import { createFileRoute, getRouteApi } from '@tanstack/react-router';
 import { newOrganizationHref } from '../../domain/navigation/header.ts';
 import { OrganizationsPage } from '../../views/organizations/OrganizationsPage.tsx';
-import { useAppContext } from '../../views/shared/useAppContext.ts';
+import { useFeatureFlags } from '../../views/shared/useAppContext.ts';
 
 const appRoute = getRouteApi('/_app');
 
@@ -12,6 +12,6 @@ export const Route = createFileRoute('/_app/organizations')({
 
 function OrganizationsRoute() {
   const { organizations } = appRoute.useLoaderData();
-  const { flags } = useAppContext();
+  const flags = useFeatureFlags();
   return <OrganizationsPage organizations={organizations} newOrganizationHref={newOrganizationHref(flags)} />;
 }

@@ -9,14 +9,14 @@ import { API_DOCS_TEXT } from '../../domain/api-snippets.ts';
 import { Button } from '../../ui/Button.tsx';
 import { ErrorAlert } from '../../ui/ErrorAlert.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
-import { useAppContext } from '../shared/useAppContext.ts';
+import { useFeatureFlags } from '../shared/useAppContext.ts';
 import { useProjectRole } from '../shared/useProjectRole.ts';
 import { useTask } from '../shared/useTask.ts';
 import { ApiDocs } from './ApiDocs.tsx';
 import * as css from './ApiDocs.css.ts';
 
 export function ApiDocsSidePanel({ project, onClose }: { project: Project; onClose: () => void }) {
-  const { flags } = useAppContext();
+  const flags = useFeatureFlags();
   const role = useProjectRole(project);
   const task = useTask(loadApiDocsTask);
   const titleId = useId();

@@ -1,12 +1,13 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { projectSidebarGroups } from '../../domain/navigation/project-sidebar.ts';
-import { useAppContext } from '../shared/useAppContext.ts';
+import { useAppContext, useFeatureFlags } from '../shared/useAppContext.ts';
 import type { CommandGroup, CommandMenuContext } from './providers.ts';
 
 /** 'Jump to a project page': the current project's sidebar pages whose name holds every typed word. */
 export function useProjectPagesProvider(query: string, context: CommandMenuContext): CommandGroup {
-  const { flags, config } = useAppContext();
+  const { config } = useAppContext();
+  const flags = useFeatureFlags();
   const navigate = useNavigate();
   const pages = useMemo(
     () => (context.ref ? projectSidebarGroups({ ref: context.ref, status: 'ACTIVE_HEALTHY', isPlatform: config.mode === 'platform', flags }).flat() : []),

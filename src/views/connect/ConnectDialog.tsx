@@ -22,7 +22,7 @@ import { Button } from '../../ui/Button.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { Tab, TabList, TabPanel, Tabs } from '../../ui/Tabs.tsx';
 import { devInspect } from '../../dev/live-inspect.ts';
-import { DirectTab } from './DirectTab.tsx';
+import { DirectTab, type DirectTabProps } from './DirectTab.tsx';
 import { FrameworkTab } from './FrameworkTab.tsx';
 
 /** The tabs shown (spec A2.10): the flagged ones when their flag is on, and MCP when the page gives its view. */
@@ -35,9 +35,11 @@ export interface ConnectDialogProps {
   flags: Flags;
   /** The MCP tab's content (another view area: the route composes it in). */
   mcpTab?: ReactNode;
+  /** A connection string was copied (spec A7 connection_string_copied). */
+  onStringCopied?: DirectTabProps['onStringCopied'];
 }
 
-export function ConnectDialog({ projectRef, status, search, flags, mcpTab }: ConnectDialogProps) {
+export function ConnectDialog({ projectRef, status, search, flags, mcpTab, onStringCopied }: ConnectDialogProps) {
   const hasMcp = mcpTab !== undefined;
   const tabs = useMemo(() => tabsFor(flags, hasMcp), [flags, hasMcp]);
   const actor = useActorRef(connectDialogWithPlatform, { input: { ref: projectRef, status, tabs, search }, inspect: devInspect });
@@ -95,7 +97,7 @@ export function ConnectDialog({ projectRef, status, search, flags, mcpTab }: Con
             {shownTabs.map((tab) => (
               <TabPanel key={tab} id={tab}>
                 {tab === 'direct' ? (
-                  <DirectTab projectRef={projectRef} info={info} params={params} onChange={go} />
+                  <DirectTab projectRef={projectRef} info={info} params={params} onChange={go} onStringCopied={onStringCopied} />
                 ) : tab === 'frameworks' || tab === 'mobiles' || tab === 'orms' ? (
                   <FrameworkTab tab={tab} projectRef={projectRef} info={info} params={params} onChange={go} />
                 ) : (

@@ -28,9 +28,11 @@ export interface DirectTabProps {
   info: ConnectionInfo;
   params: ConnectParams;
   onChange: (change: Partial<Pick<ConnectParams, 'type' | 'method' | 'source'>>) => void;
+  /** A connection string was copied: which kind (spec A7 connection_string_copied), never the string. */
+  onStringCopied?: (kind: { connectionType: ConnectType; connectionMethod: ConnectMethod }) => void;
 }
 
-export function DirectTab({ projectRef, info, params, onChange }: DirectTabProps) {
+export function DirectTab({ projectRef, info, params, onChange, onStringCopied }: DirectTabProps) {
   const database = selectedDatabase(info, projectRef, params.source);
   const pooler = info.poolers.find((p) => p.identifier === database?.identifier);
   const target = database ? methodEndpoint(params.method, database.endpoint, pooler) : { unavailable: 'This project has no database.' };
@@ -84,7 +86,12 @@ export function DirectTab({ projectRef, info, params, onChange }: DirectTabProps
             <li key={step.title}>
               <h3 className={css.stepTitle}>{step.title}</h3>
               {step.blocks.map((block) => (
-                <CodeBlock key={block.code} label={block.label ?? CONNECT_TYPE_LABELS[params.type]} code={block.code} />
+                <CodeBlock
+                  key={block.code}
+                  label={block.label ?? CONNECT_TYPE_LABELS[params.type]}
+                  code={block.code}
+                  onCopy={() => onStringCopied?.({ connectionType: params.type, connectionMethod: params.method })}
+                />
               ))}
             </li>
           ))}

@@ -3,14 +3,14 @@ import { useEffect, useMemo } from 'react';
 import { docsSearchWithPlatform } from '../../actors/docs-search.ts';
 import { docsHrefWithContext, docsResultHref } from '../../domain/docs-search.ts';
 import { selectDocsResults, selectDocsSearchError, selectDocsSearchPhase, selectFailedSources } from '../../../machines/docs-search.selectors.ts';
-import { useAppContext } from '../shared/useAppContext.ts';
+import { useFeatureFlags } from '../shared/useAppContext.ts';
 import type { CommandGroup, CommandMenuContext } from '../command-menu/providers.ts';
 
 const SOURCE_LABEL = { fullText: 'Full-text search', semantic: 'Semantic search' } as const;
 
 /** The docs search as a command menu group (spec B2.6): partial while one source loads, full when both answered. */
 export function useDocsSearchProvider(query: string, context: CommandMenuContext): CommandGroup {
-  const { flags } = useAppContext();
+  const flags = useFeatureFlags();
   // spec B7: the alternate index when search:fullIndex is off.
   const machine = useMemo(() => docsSearchWithPlatform(), []);
   const actor = useActorRef(machine, { input: { useAlternateSearchIndex: flags.searchFullIndex === false } });

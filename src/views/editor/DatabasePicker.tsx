@@ -7,11 +7,12 @@ import { isEnabled } from '../../domain/navigation/flags.ts';
 import { Button } from '../../ui/Button.tsx';
 import { ChevronDownIcon } from '../../ui/Icon.tsx';
 import { PopoverDialog, PopoverTrigger } from '../../ui/Popover.tsx';
-import { useAppContext } from '../shared/useAppContext.ts';
+import { useAppContext, useFeatureFlags } from '../shared/useAppContext.ts';
 import * as css from './Picker.css.ts';
 
 export function DatabasePicker({ project, selected, onSelect }: { project: Project; selected: string | null; onSelect: (identifier: string) => void }) {
-  const { config, flags } = useAppContext();
+  const { config } = useAppContext();
+  const flags = useFeatureFlags();
   const options = databaseOptions(project.ref, project.databases);
   const current = options.find((option) => option.identifier === selected && option.unavailable === null) ?? options[0]!;
   return (

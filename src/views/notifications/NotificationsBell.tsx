@@ -1,10 +1,10 @@
 // The header's bell (spec A2.3, A2.11, A4.8; issue 21). Loaded after the header's first render (Header.tsx lazy),
-// it reads the summary and shows the indicator by precedence; the popover's code (react-aria overlay, Markdown)
-// loads only when the bell is first pressed (issue 15: first-load weight).
+// it shows the app-wide notifications actor's summary as the indicator by precedence; the popover's code
+// (react-aria overlay, Markdown) loads only when the bell is first pressed (issue 15: first-load weight).
 import { useEffect, useRef, useState } from 'react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { selectIndicator, selectIsOpen, selectUnreadCount } from '../../../machines/notifications.selectors.ts';
-import { notificationsWithPlatform } from '../../actors/notifications.ts';
+import type { NotificationsActor } from '../../actors/notifications.ts';
 import { badgeIsWide, badgeText } from '../../domain/notifications.ts';
 import { Icon } from '../../ui/Icon.tsx';
 import type { ShellData } from '../shared/useShellData.ts';
@@ -13,9 +13,7 @@ import * as css from './NotificationsBell.css.ts';
 type PopoverModule = typeof import('./NotificationsPopover.tsx');
 const loadPopover = () => import('./NotificationsPopover.tsx');
 
-export function NotificationsBell({ data, openAtStart = false }: { data: ShellData; openAtStart?: boolean }) {
-  const [machine] = useState(notificationsWithPlatform);
-  const actor = useActorRef(machine);
+export function NotificationsBell({ actor, data, openAtStart = false }: { actor: NotificationsActor; data: ShellData; openAtStart?: boolean }) {
   const indicator = useSelector(actor, selectIndicator);
   const unread = useSelector(actor, selectUnreadCount);
   const open = useSelector(actor, selectIsOpen);
@@ -29,6 +27,9 @@ export function NotificationsBell({ data, openAtStart = false }: { data: ShellDa
     });
     return () => subscription.unsubscribe();
   }, [actor]);
+
+  // The actor outlives the header (app-wide): a popover left open when the header goes is closed (rows seen are set).
+  useEffect(() => () => actor.send({ type: 'popover.close' }), [actor]);
 
   // The stand-in was pressed before this code arrived: the press opens the popover now, focus on the bell.
   useEffect(() => {

@@ -11,7 +11,7 @@ import { displayPostgresVersion, projectComputeSize } from '../../domain/project
 import { Button } from '../../ui/Button.tsx';
 import { CopyButton } from '../../ui/CopyButton.tsx';
 import { Select } from '../../ui/Select.tsx';
-import { useAppContext } from '../shared/useAppContext.ts';
+import { useFeatureFlags } from '../shared/useAppContext.ts';
 import { AllowedOr } from '../shared/DisabledReason.tsx';
 import { DeleteProjectModal } from '../shared/DeleteProjectModal.tsx';
 import { OperationConfirmDialog, useProjectOperation, type OperationActor } from './OperationConfirmDialog.tsx';
@@ -29,7 +29,7 @@ export interface ProjectGeneralSettingsProps {
 }
 
 export function ProjectGeneralSettings({ project, eligibility }: ProjectGeneralSettingsProps) {
-  const { flags } = useAppContext();
+  const flags = useFeatureFlags();
   const navigate = useNavigate();
   const role = useProjectRole(project);
   const admin = can(role, 'UPDATE', 'projects');

@@ -6,7 +6,7 @@ import type { Project } from '../../api/types.ts';
 import { CLIENT_LIBRARIES, EXAMPLE_PROJECTS } from '../../domain/project-status.ts';
 import { isEnabled } from '../../domain/navigation/flags.ts';
 import { Badge } from '../../ui/Badge.tsx';
-import { useAppContext } from '../shared/useAppContext.ts';
+import { useFeatureFlags } from '../shared/useAppContext.ts';
 import { ApiKeysPanels } from './ApiKeysPanels.tsx';
 import { useProjectStatusActor } from '../shared/ProjectStatusContext.tsx';
 import { SupportLinkButton } from './StatusCard.tsx';
@@ -16,7 +16,7 @@ import * as css from './StatusScreens.css.ts';
 export function BuildingScreen({ project, status, settings }: { project: Project; status: string; settings: SettingsRead | null }) {
   const actor = useProjectStatusActor();
   const supportOffered = useSelector(actor, selectSupportOffered);
-  const { flags } = useAppContext();
+  const flags = useFeatureFlags();
   return (
     <div className={css.screen}>
       <div className={css.wide} data-testid="status-building">

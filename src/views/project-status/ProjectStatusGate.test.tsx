@@ -11,6 +11,7 @@ import { projectStatusMachine, type RefInput, type StatusOutput } from '../../..
 import type { Project } from '../../api/types.ts';
 import { ProjectStatusProvider } from '../shared/ProjectStatusContext.tsx';
 import { ProjectStatusGate } from './ProjectStatusGate.tsx';
+import { createFlagStore } from '../../actors/flag-store.ts';
 
 // The gate loads its screens lazily (issue 15); load that module once here so each test waits for rendering only,
 // not for the first transform of every screen.
@@ -51,7 +52,7 @@ function renderAt(path: string, status: string, options: { restAnswers?: boolean
   const router = createRouter({
     routeTree: root.addChildren([page]),
     history: createMemoryHistory({ initialEntries: [path] }),
-    context: { flags: {} },
+    context: { flagStore: createFlagStore({}) },
   });
   return render(<RouterProvider router={router} />);
 }

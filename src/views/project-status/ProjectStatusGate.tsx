@@ -7,7 +7,7 @@ import { isEnabled } from '../../domain/navigation/flags.ts';
 import { stripBasePath } from '../../domain/navigation/paths.ts';
 import { routeKind } from '../../domain/project-status.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
-import { useAppContext } from '../shared/useAppContext.ts';
+import { useFeatureFlags } from '../shared/useAppContext.ts';
 import { useProjectStatusActor } from '../shared/ProjectStatusContext.tsx';
 import * as css from './StatusScreens.css.ts';
 
@@ -32,7 +32,7 @@ export function ProjectStatusGate({ settings, trackingId, children }: ProjectSta
   const screen = useSelector(actor, selectScreen(kind));
   const project = useSelector(actor, selectProject);
   const status = useSelector(actor, selectStatus);
-  const { flags } = useAppContext();
+  const flags = useFeatureFlags();
 
   if (screen === 'none') return <>{children}</>;
   if (screen === 'loading' || !project) {

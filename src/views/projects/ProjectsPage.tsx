@@ -21,7 +21,7 @@ import type { Project } from '../../api/types.ts';
 import { newProjectHref } from '../../domain/navigation/header.ts';
 import { listQueryOf, projectListSearchOf, type ProjectListSearch, type ProjectsViewMode } from '../../domain/project-list.ts';
 import { EmptyState } from '../../ui/EmptyState.tsx';
-import { useAppContext } from '../shared/useAppContext.ts';
+import { useFeatureFlags } from '../shared/useAppContext.ts';
 import { ProjectCardSkeletons, ProjectCards } from './ProjectCards.tsx';
 import { useProjectsListActor } from '../shared/useProjectsListActor.ts';
 import * as css from './ProjectsPage.css.ts';
@@ -52,7 +52,7 @@ export function ProjectsPage({ slug, urlSearch, onUrlSearchChange, firstPage }: 
   const list = useProjectsListActor(slug, listQueryOf(urlSearch), firstPage);
   useUrlSync(list, urlSearch, onUrlSearchChange);
   const [mode, setMode] = useState<ProjectsViewMode>(readStoredProjectsViewMode);
-  const { flags } = useAppContext();
+  const flags = useFeatureFlags();
   const newHref = newProjectHref(flags, slug);
   const newProject = newHref ? (
     <Suspense fallback={null}>

@@ -43,7 +43,7 @@ vi.mock('../../actors/project-lifecycle.ts', async () => {
 });
 vi.mock('@tanstack/react-router', () => ({ useNavigate: () => h.navigate, useRouter: () => ({ invalidate: h.invalidate }) }));
 vi.mock('./useShellData.ts', () => ({ useShellData: () => ({ organization: h.org, organizations: [h.org] }) }));
-vi.mock('./useAppContext.ts', () => ({ useAppContext: () => ({ flags: {} }) }));
+vi.mock('./useAppContext.ts', () => ({ useAppContext: () => ({}), useFeatureFlags: () => ({}) }));
 vi.mock('./useProjectRole.ts', () => ({ useProjectRole: () => h.role }));
 vi.mock('./ProjectStatusContext.tsx', () => ({
   useProjectStatusActor: () => ({ send: (event: unknown) => h.assumed.push(event) }),

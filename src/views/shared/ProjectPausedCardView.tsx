@@ -26,7 +26,7 @@ import {
 import { upgradeTarget } from '../../domain/upgrade.ts';
 import { Button } from '../../ui/Button.tsx';
 import { SkeletonLines } from '../../ui/Skeleton.tsx';
-import { useAppContext } from './useAppContext.ts';
+import { useFeatureFlags } from './useAppContext.ts';
 import { useShellData } from './useShellData.ts';
 import { AllowedOr, DisabledReason } from './DisabledReason.tsx';
 import { DownloadBackupButton } from './DownloadBackupButton.tsx';
@@ -41,7 +41,7 @@ import { devInspect } from '../../dev/live-inspect.ts';
 
 export function ProjectPausedCard({ project }: { project: Project }) {
   const { organization } = useShellData();
-  const { flags } = useAppContext();
+  const flags = useFeatureFlags();
   const role = useProjectRole(project);
   const allowed = can(role, 'INFRA_EXECUTE', 'queue_jobs.projects.initialize_or_resume');
   const free = isFreePlan(organization?.plan.id ?? 'free');
@@ -118,7 +118,7 @@ export function ProjectPausedCard({ project }: { project: Project }) {
 
 /** spec A2.9, A6: free projects are never paused on Pro — the upgrade button leads to billing (or support). */
 function UpgradeButton({ organization }: { organization: Organization }) {
-  const { flags } = useAppContext();
+  const flags = useFeatureFlags();
   const navigate = useNavigate();
   const upgrade = () => {
     const target = upgradeTarget(flags, organization, 'Pro');

@@ -1,17 +1,19 @@
 // The app-wide context, for any view area (beside the other shared pieces, DESIGN §2).
-import { useMemo, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
 import { useRouter } from '@tanstack/react-router';
 import type { AppContext } from '../../app-context.ts';
+import type { FeatureFlags } from '../../domain/navigation/flags.ts';
 
-const noSubscription = () => () => {};
+/** The app-wide actors and settings created once in main.tsx and carried by the router context (DESIGN §3). */
+export function useAppContext(): AppContext {
+  return useRouter().options.context as AppContext;
+}
 
 /**
- * The app-wide actors and settings created in main.tsx (router context), with the flag values of the moment: the
- * flags provider changes them as remote flags load and when an admin changes one (spec A4.12, issue 21).
+ * The flag values of the moment (spec A4.12) from the app-wide flag store: the flags provider changes them as remote
+ * flags load and when an admin changes one (issue 21), and every reader re-renders.
  */
-export function useAppContext(): AppContext {
-  const context = useRouter().options.context as AppContext;
-  const store = context.flagStore;
-  const flags = useSyncExternalStore(store?.subscribe ?? noSubscription, store?.get ?? (() => context.flags));
-  return useMemo(() => (flags === context.flags ? context : { ...context, flags }), [context, flags]);
+export function useFeatureFlags(): FeatureFlags {
+  const { flagStore } = useAppContext();
+  return useSyncExternalStore(flagStore.subscribe, flagStore.get);
 }

@@ -13,7 +13,7 @@ import { LazyNotificationsBell } from '../notifications/LazyNotificationsBell.ts
 import { PlainButton } from '../../ui/PlainButton.tsx';
 import { PlainHint } from '../../ui/PlainHint.tsx';
 import { CONNECT_BUTTON } from '../../domain/connect/button.ts';
-import { useAppContext } from '../shared/useAppContext.ts';
+import { useFeatureFlags } from '../shared/useAppContext.ts';
 import type { ShellData } from '../shared/useShellData.ts';
 import * as css from './Header.css.ts';
 
@@ -22,7 +22,7 @@ const MergeRequestButton = lazy(() => import('./MergeRequestButton.tsx'));
 
 /** The desktop header of spec A2.3. */
 export function Header({ data }: { data: ShellData }) {
-  const { flags } = useAppContext();
+  const flags = useFeatureFlags();
   const home = homeLinkTarget({
     isPlatform: data.isPlatform,
     lastVisitedOrgSlug: readLastVisitedOrg(data.organizations.map((o) => o.slug)),

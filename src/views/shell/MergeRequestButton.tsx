@@ -8,9 +8,12 @@ import { branchesRead, openMergeRequestTask } from '../../actors/branches.ts';
 import { Button } from '../../ui/Button.tsx';
 import { toast } from '../../ui/toast.ts';
 import { useTask, useTaskRead } from '../shared/useTask.ts';
+import { useAppContext } from '../shared/useAppContext.ts';
+import { TELEMETRY_EVENTS } from '../../domain/telemetry-events.ts';
 
 export default function MergeRequestButton({ projectRef }: { projectRef: string }) {
   const navigate = useNavigate();
+  const { telemetryEvents } = useAppContext();
   const [version, setVersion] = useState(0);
   // spec A4.4: updating a branch refreshes the branch list (the button then reads 'Review merge request').
   const read = useTaskRead(branchesRead, { ref: projectRef }, `${projectRef}:${version}`);
@@ -33,7 +36,11 @@ export default function MergeRequestButton({ projectRef }: { projectRef: string 
     );
   }
   return (
-    <Button variant="default" size="tiny" isPending={open.running} onPress={() => open.run({ ref: projectRef })}>
+    <Button variant="default" size="tiny" isPending={open.running} onPress={() => {
+        // spec A7: the named event of this button.
+        telemetryEvents.track(TELEMETRY_EVENTS.branchCreateMergeRequestButtonClicked);
+        open.run({ ref: projectRef });
+      }}>
       Open merge request
     </Button>
   );

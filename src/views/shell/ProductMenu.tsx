@@ -5,13 +5,13 @@ import { databaseMenu } from '../../domain/navigation/database-menu.ts';
 import { authMenu } from '../../domain/navigation/auth-menu.ts';
 import { isAtOrBelow } from '../../domain/navigation/paths.ts';
 import type { NavGroup } from '../../domain/navigation/nav-item.ts';
-import { useAppContext } from '../shared/useAppContext.ts';
+import { useFeatureFlags } from '../shared/useAppContext.ts';
 import type { ShellData } from '../shared/useShellData.ts';
 import * as css from './ProductMenu.css.ts';
 
 /** The product menu beside the sidebar on settings, database and auth pages (spec A2.5–A2.7). */
 export function ProductMenu({ data }: { data: ShellData }) {
-  const { flags } = useAppContext();
+  const flags = useFeatureFlags();
   const id = useId();
   const ref = data.ref;
   if (!ref) return null;

@@ -2,6 +2,7 @@
 // react-aria's MenuTrigger, Menu and Popover. This module is loaded on intent by the stand-ins in Header.tsx,
 // Switchers.tsx, ThemeMenu.tsx and SidebarBehaviourMenu.tsx (LazyMenuTrigger), so a page's first load carries
 // none of it (issue 15: first-load JavaScript). Each trigger Button spreads the stand-in's look.
+import { useEffect, useRef } from 'react';
 import { Button } from 'react-aria-components';
 import { useSelector } from '@xstate/react';
 import { useNavigate, useRouter } from '@tanstack/react-router';
@@ -18,7 +19,7 @@ import { ManagedByHint } from '../../ui/ManagedByHint.tsx';
 import { Popover } from '../../ui/Popover.tsx';
 import { isRouterPage } from './page-paths.ts';
 import { NEW_PROJECT_KEY, ProjectSwitcherMenu } from './ProjectSwitcherMenu.tsx';
-import { useAppContext } from '../shared/useAppContext.ts';
+import { useAppContext, useFeatureFlags } from '../shared/useAppContext.ts';
 import type { ShellData } from '../shared/useShellData.ts';
 import { useSessionUser } from './useSessionUser.ts';
 import { useTaskRead } from '../shared/useTask.ts';
@@ -28,6 +29,7 @@ import { useSidebarState } from './useSidebarState.ts';
 import { docsHrefWithContext } from '../../domain/docs-search.ts';
 import { OPEN_COMMAND_MENU_EVENT } from '../command-menu/providers.ts';
 import { openAssistant, openFeedback } from './help/events.ts';
+import { TELEMETRY_EVENTS } from '../../domain/telemetry-events.ts';
 import * as css from './Header.css.ts';
 
 type LoadedMenu<P> = P & MenuOpening & { look: MenuTriggerLook };
@@ -36,7 +38,7 @@ type LoadedMenu<P> = P & MenuOpening & { look: MenuTriggerLook };
 const SCROLLING_LIST = { maxHeight: 7 * 32 + 120, overflowY: 'auto' } as const;
 
 export function OrganizationSwitcherMenu({ data, look, defaultOpen, autoFocus }: LoadedMenu<{ data: ShellData }>) {
-  const { flags } = useAppContext();
+  const flags = useFeatureFlags();
   const navigate = useNavigate();
   const current = data.organization;
   const scrolls = listScrolls(data.organizations.length);
@@ -92,7 +94,7 @@ export function OrganizationSwitcherMenu({ data, look, defaultOpen, autoFocus }:
  * router (a cut path that is no page grows back to the current page or falls back to a parent page).
  */
 export function ProjectSwitcherTrigger({ data, look, defaultOpen, autoFocus }: LoadedMenu<{ data: ShellData }>) {
-  const { flags } = useAppContext();
+  const flags = useFeatureFlags();
   const navigate = useNavigate();
   const router = useRouter();
   const newHref = data.slug ? newProjectHref(flags, data.slug) : null;
@@ -187,8 +189,16 @@ export function BranchSwitcherMenu({ data, projectRef: ref, look, defaultOpen, a
 
 export function HelpMenu({ data, look, defaultOpen, autoFocus }: LoadedMenu<{ data: ShellData }>) {
   const navigate = useNavigate();
+  const { telemetryEvents } = useAppContext();
+  // spec A7 help_button_clicked: each opening of Help, the first one too (a press on the stand-in opens it by default).
+  const openedAtStart = useRef(false);
+  useEffect(() => {
+    if (!defaultOpen || openedAtStart.current) return;
+    openedAtStart.current = true;
+    telemetryEvents.track(TELEMETRY_EVENTS.helpButtonClicked);
+  }, [defaultOpen, telemetryEvents]);
   return (
-    <MenuTrigger defaultOpen={defaultOpen}>
+    <MenuTrigger defaultOpen={defaultOpen} onOpenChange={(open) => open && telemetryEvents.track(TELEMETRY_EVENTS.helpButtonClicked)}>
       <Button {...look} autoFocus={autoFocus} />
         <Menu
           // Opened by a press on the stand-in, so no focus strategy came with it: start on the first item, as a

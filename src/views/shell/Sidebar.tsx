@@ -4,7 +4,7 @@ import { projectSidebarGroups, organizationSidebar } from '../../domain/navigati
 import { Icon, type IconName } from '../../ui/Icon.tsx';
 import { useSelector } from '@xstate/react';
 import { selectAssuranceLevel } from '../../../machines/session.selectors.ts';
-import { useAppContext } from '../shared/useAppContext.ts';
+import { useAppContext, useFeatureFlags } from '../shared/useAppContext.ts';
 import { useSidebarState } from './useSidebarState.ts';
 import { SidebarBehaviourMenu } from './SidebarBehaviourMenu.tsx';
 import type { ShellData } from '../shared/useShellData.ts';
@@ -34,7 +34,8 @@ interface SidebarLink {
 
 /** The project or organization sidebar (spec A2.4); its behaviour preference lives in the sidebar actor. */
 export function Sidebar({ data, inSheet = false }: { data: ShellData; inSheet?: boolean }) {
-  const { flags, session } = useAppContext();
+  const { session } = useAppContext();
+  const flags = useFeatureFlags();
   const { open, pinned, onPointerEnter, onPointerLeave } = useSidebarState();
   const aal = useSelector(session, selectAssuranceLevel);
   // The Advisors dot (spec A2.4, issue 19): the project's findings, read while it runs.

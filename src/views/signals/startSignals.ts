@@ -6,6 +6,7 @@ import { selectIsSettled, selectIsLoggedIn, selectUser } from '../../../machines
 import { selectHasConsented, selectShowConsentToast } from '../../../machines/consent.selectors.ts';
 import type { SessionActor } from '../../actors/session.ts';
 import type { FlagStore } from '../../actors/flag-store.ts';
+import type { TelemetryEvents } from '../../actors/telemetry-events.ts';
 import {
   createConsentActor,
   createFlagsProviderActor,
@@ -39,12 +40,13 @@ export interface SignalsDeps {
   session: SessionActor;
   router: AnyRouter;
   flagStore: FlagStore;
+  telemetryEvents: TelemetryEvents;
 }
 
-export function startSignals({ config, session, router, flagStore }: SignalsDeps): void {
+export function startSignals({ config, session, router, flagStore, telemetryEvents }: SignalsDeps): void {
   startFlags(config, session, flagStore);
   startVersionNotice(config);
-  if (config.telemetry) startTelemetry(session, router);
+  if (config.telemetry) startTelemetry(session, router, telemetryEvents);
 }
 
 function startFlags(config: ConsoleConfig, session: SessionActor, flagStore: FlagStore) {
@@ -149,7 +151,7 @@ function showConsentToast(consent: ConsentActor) {
   });
 }
 
-function startTelemetry(session: SessionActor, router: AnyRouter) {
+function startTelemetry(session: SessionActor, router: AnyRouter, telemetryEvents: TelemetryEvents) {
   const consent = createConsentActor();
   const telemetry: TelemetryActor = createTelemetryActor();
   showConsentToast(consent);
@@ -195,6 +197,17 @@ function startTelemetry(session: SessionActor, router: AnyRouter) {
   pageView(takeTelemetryDataCookie());
   router.subscribe('onResolved', (event) => {
     if (event.pathChanged) pageView(null);
+  });
+  // spec A7 telemetry event: page fields, action, custom_properties and groups; through the same queue, so consent
+  // rules hold for them too (held, at most 20, until consent is accepted and the collector enabled).
+  telemetryEvents.connect(({ action, custom_properties }) => {
+    const params = (router.state.matches.at(-1)?.params ?? {}) as { slug?: string; ref?: string };
+    const groups = telemetryGroups(params);
+    const page = pagePayload(id);
+    telemetry.send({
+      type: 'telemetry.event',
+      payload: { page_url: page.page_url, page_title: page.page_title, pathname: page.pathname, session_id: id, action, custom_properties, ...(groups ? { groups } : {}) },
+    });
   });
   window.addEventListener('pagehide', () => {
     const page = pagePayload(id);

@@ -4,7 +4,7 @@ import { ORGANIZATIONS_STALE_MS } from '../../../domain/cache.ts';
 import { isEnabled } from '../../../domain/navigation/flags.ts';
 import { RouteError } from '../../../views/errors/RouteError.tsx';
 import { NewProjectPage } from '../../../views/new/NewProjectPage.tsx';
-import { useAppContext } from '../../../views/shared/useAppContext.ts';
+import { useFeatureFlags } from '../../../views/shared/useAppContext.ts';
 
 // spec A2.2 /new/{orgSlug}, A2.3: the projects:create flag gates project creation.
 export const Route = createFileRoute('/_app/new/$orgSlug')({
@@ -17,6 +17,6 @@ export const Route = createFileRoute('/_app/new/$orgSlug')({
 
 function NewProjectRoute() {
   const { organization } = Route.useLoaderData();
-  const { flags } = useAppContext();
+  const flags = useFeatureFlags();
   return <NewProjectPage organization={organization} canCreate={isEnabled(flags, 'projects:create')} />;
 }

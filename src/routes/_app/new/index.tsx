@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { isEnabled } from '../../../domain/navigation/flags.ts';
 import { NewOrganizationPage } from '../../../views/new/NewOrganizationPage.tsx';
-import { useAppContext } from '../../../views/shared/useAppContext.ts';
+import { useFeatureFlags } from '../../../views/shared/useAppContext.ts';
 
 // spec A2.2 /new, A2.3: reachable only with the organizations:create flag.
 export const Route = createFileRoute('/_app/new/')({
@@ -10,6 +10,6 @@ export const Route = createFileRoute('/_app/new/')({
 });
 
 function NewOrganizationRoute() {
-  const { flags } = useAppContext();
+  const flags = useFeatureFlags();
   return <NewOrganizationPage canCreate={isEnabled(flags, 'organizations:create')} />;
 }

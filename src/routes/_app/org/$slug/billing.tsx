@@ -3,7 +3,7 @@ import { compact, oneOf, str } from '../../../../search-params.ts';
 import { canManageMembers } from '../../../../domain/team.ts';
 import type { MemberRole } from '../../../../api/schemas/platformFields.ts';
 import { BillingPage } from '../../../../views/billing/BillingPage.tsx';
-import { useAppContext } from '../../../../views/shared/useAppContext.ts';
+import { useFeatureFlags } from '../../../../views/shared/useAppContext.ts';
 
 const orgRoute = getRouteApi('/_app/org/$slug');
 
@@ -20,7 +20,7 @@ function BillingRoute() {
   const { organization } = orgRoute.useLoaderData();
   const { panel, source } = Route.useSearch();
   const navigate = Route.useNavigate();
-  const { flags } = useAppContext();
+  const flags = useFeatureFlags();
   // The platform's organization reply carries the caller's role (server/routes/organizations.ts).
   const role = (organization as { role?: MemberRole }).role;
   return (

@@ -1,7 +1,7 @@
 import { createFileRoute, getRouteApi, Navigate } from '@tanstack/react-router';
 import { isEnabled } from '../../../../../domain/navigation/flags.ts';
 import { LogExplorerPage } from '../../../../../views/logs/LogExplorerPage.tsx';
-import { useAppContext } from '../../../../../views/shared/useAppContext.ts';
+import { useFeatureFlags } from '../../../../../views/shared/useAppContext.ts';
 
 const projectRoute = getRouteApi('/_app/project/$ref');
 
@@ -13,7 +13,7 @@ export const Route = createFileRoute('/_app/project/$ref/logs/')({
 
 function LogsRoute() {
   const { project } = projectRoute.useLoaderData();
-  const { flags } = useAppContext();
+  const flags = useFeatureFlags();
   if (!isEnabled(flags, 'unifiedLogs')) return <Navigate to="/project/$ref/logs/explorer" params={{ ref: project.ref }} replace />;
   return <LogExplorerPage key={project.ref} project={project} />;
 }
