@@ -50,6 +50,7 @@ import { telemetryRoutes } from './telemetry/routes.ts';
 import { deploymentRoutes } from './telemetry/deployment.ts';
 import { branchEstimateRoutes, branchRoutes } from './branches/routes.ts';
 import { infrastructureRoutes } from './infrastructure/routes.ts';
+import { replicaRoutes } from './replicas/routes.ts';
 import { notificationRoutes } from './notifications/routes.ts';
 
 export interface AppDeps {
@@ -151,6 +152,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   platform.route('/', metricsRoutes());
   platform.route('/', branchEstimateRoutes());
   platform.route('/', infrastructureRoutes());
+  platform.route('/', replicaRoutes());
   platform.route('/', resourceWarningRoutes());
   platform.route('/', assistantRoutes());
   platform.route('/', consoleFeedbackRoutes());

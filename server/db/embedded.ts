@@ -250,7 +250,8 @@ export async function startEmbeddedCluster(options: EmbeddedOptions): Promise<Em
     const logFile = join(pgDir, 'server.log');
     trimLog(logFile);
     // pg_stat_statements preloaded for Query Performance (issue 19); an adopted running server keeps its own settings.
-    const serverOptions = `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories='' -c shared_preload_libraries=pg_stat_statements -c pg_stat_statements.track=top`;
+    // wal_level=logical: read replicas are logical subscriptions within the cluster (issue 20, server/replicas).
+    const serverOptions = `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories='' -c shared_preload_libraries=pg_stat_statements -c pg_stat_statements.track=top -c wal_level=logical -c max_replication_slots=20 -c max_wal_senders=20`;
     await pgCtl(bin, ['start', '-D', pgDir, '-w', '-t', '60', '-l', logFile, '-o', serverOptions], pgDir);
   }
   const startMs = Math.round(performance.now() - startedAt);

@@ -19,6 +19,7 @@ import {
 import { runQueryJson, type QueryResultJson } from './query.ts';
 import { cancelRun, finishRun, recordHistory, startRun } from './runs.ts';
 import { forgetSchemaCache, mayChangeCatalog } from '../data-api/schema.ts';
+import { replicaTarget } from '../replicas/query.ts';
 
 /**
  * The caller's project, running: SQL cannot reach a database that is still being created or is paused. Its pool is
@@ -45,8 +46,12 @@ export function pgMetaRoutes(): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
 
   routes.post('/pg-meta/:ref/query', async (c) => {
-    const { project, pool } = await runningProject(c);
+    const running = await runningProject(c);
+    const { project } = running;
     const body = await readBody(c, queryBody);
+    // spec B2.3: a healthy read replica picked in the SQL editor runs the query on the replica (read-only).
+    const replica = body.database !== undefined && body.database !== project.ref ? await replicaTarget(c.var.services, project, body.database) : null;
+    const pool = replica ?? running.pool;
     const userId = c.var.user.sub;
     const startedAt = new Date();
     const started = performance.now();
@@ -54,7 +59,7 @@ export function pgMetaRoutes(): Hono<AppEnv> {
     let failure: unknown = null;
     try {
       result = await runQueryJson(pool, body, {
-        readOnly: project.role === 'read_only',
+        readOnly: project.role === 'read_only' || replica !== null,
         onBackend: body.run_id ? (pid) => startRun(body.run_id!, { pid, ref: project.ref, userId }) : undefined,
       });
     } catch (error) {

@@ -20,6 +20,7 @@ import { scramVerifier } from './scram.ts';
 import { connectionLimit } from '../lifecycle/compute.ts';
 import { ensureProjectAuthSchema } from '../project-auth/schema.ts';
 import { cloneProjectDatabase } from '../branches/clone.ts';
+import { dropProjectReplicas } from '../replicas/setup.ts';
 
 export type ProvisionStep = 'roles' | 'database' | 'grants' | 'clone' | 'activate';
 
@@ -276,6 +277,8 @@ export function createProvisioner(deps: {
       'select r.name from project_roles r join projects p on p.id = r.project_id where p.ref = $1',
       [ref],
     );
+    // Read replicas first (issue 20): their replication slots would keep DROP DATABASE from running.
+    await dropProjectReplicas({ server, platform }, ref);
     await withAdminClient(server, async (admin) => {
       await admin.query(`drop database if exists ${admin.escapeIdentifier(projectDatabase(ref))} with (force)`);
       for (const { name } of created) await admin.query(`drop role if exists ${admin.escapeIdentifier(name)}`);

@@ -11,6 +11,7 @@ import { projectFor, RULES } from '../lifecycle/access.ts';
 import { listBackups } from '../lifecycle/backups.ts';
 import type { Services } from '../services.ts';
 import { VERSION_PREFIX } from './orgProjects.ts';
+import { replicasBlockPause } from '../replicas/routes.ts';
 
 const DAY_MS = 24 * 3600 * 1000;
 
@@ -38,6 +39,9 @@ export function lifecycleRoutes(): Hono<AppEnv> {
 
   routes.post('/projects/:ref/pause', async (c) => {
     const project = await projectFor(c, RULES.pause);
+    // A paused primary could feed its read replicas nothing, and its slots would hold WAL (issue 20).
+    const replicas = await replicasBlockPause(c.var.services, project.id);
+    if (replicas) throw conflict(replicas);
     await c.var.services.lifecycle.start(project.id, 'pause');
     return c.json({ status: 'PAUSING' });
   });

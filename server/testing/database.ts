@@ -56,7 +56,7 @@ export async function startEmbeddedCluster(options: { preloadQueryStats?: boolea
     // --no-sync: a test cluster need not survive a power cut (as fsync=off below).
     initdbFlags: ['--encoding=UTF8', '--locale=C', '--no-sync'],
     // pg_stat_statements preloaded as the platform's embedded cluster does (Query Performance, issue 19).
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=off', ...(options.preloadQueryStats === false ? [] : ['-c', 'shared_preload_libraries=pg_stat_statements'])],
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=off', '-c', 'wal_level=logical', ...(options.preloadQueryStats === false ? [] : ['-c', 'shared_preload_libraries=pg_stat_statements'])],
     onLog: () => {},
     onError: () => {},
   });

@@ -17,6 +17,8 @@ export const queryBody = z.object({
     .optional(),
   /** Record the run in the caller's query history of the project (issue 7). */
   history: z.boolean().optional(),
+  /** spec B2.3: the database picked (a read replica's identifier); the primary when absent or the project's ref. */
+  database: storableString(100).min(1).optional(),
 });
 
 export const cancelQueryBody = z.object({ run_id: z.uuid() });
