@@ -27,7 +27,7 @@ import { TextField } from '../../ui/TextField.tsx';
 import { toast } from '../../ui/toast.ts';
 import { ProjectPausedCard } from '../shared/ProjectPausedCard.tsx';
 import { useProjectStatusActor } from '../shared/ProjectStatusContext.tsx';
-import { advisorLintsChanged } from '../shared/useAdvisorLints.ts';
+import { useAdvisorLintsChanged } from '../shared/useAdvisorLints.ts';
 import { useProjectRole } from '../shared/useProjectRole.ts';
 import { SqlDialog } from '../shared/SqlDialog.tsx';
 import { useTask, useTaskRead } from '../shared/useTask.ts';
@@ -48,9 +48,10 @@ function Advisor({ project, kind }: { project: Project; kind: AdvisorKind }) {
   // Bumped by Refresh and after every change: the checks run again.
   const [version, setVersion] = useState(0);
   const read = useTaskRead(lintsRead, { ref: project.ref }, `${project.ref}\u0000${version}`);
+  const lintsChanged = useAdvisorLintsChanged();
   const refresh = () => {
     setVersion((v) => v + 1);
-    advisorLintsChanged();
+    lintsChanged(project.ref);
   };
   const canWrite = canActOnAdvisors(useProjectRole(project));
   const [fixing, setFixing] = useState<AdvisorLint | null>(null);

@@ -5,6 +5,7 @@ import { MobileBar } from './MobileBar.tsx';
 import { Sidebar } from './Sidebar.tsx';
 import { useShellData } from '../shared/useShellData.ts';
 import { LiveProjectStatusProvider } from '../shared/ProjectStatusContext.tsx';
+import { AdvisorLintsProvider } from '../shared/useAdvisorLints.ts';
 import { MAIN_ID, SHELL_NAV_ATTRIBUTE, SkipLink, useFocusOnPageChange } from './AppShellFocus.tsx';
 import * as css from './AppShell.css.ts';
 import { CommandMenuHost } from '../command-menu/CommandMenuHost.tsx';
@@ -18,13 +19,26 @@ const ResourceBanner = lazy(() => import('./ResourceBanner.tsx').then((module) =
 
 /**
  * The page chrome of spec A2.3: header (or the mobile bar below 768 px), sidebar, product menu, content. It owns
- * the live project status its chrome reads from the project route below (spec A2.8).
+ * the live project status its chrome reads from the project route below (spec A2.8), and the one read of the
+ * project's advisor findings its sidebar and header show (issue 19).
  */
 export function AppShell({ children }: { children: ReactNode }) {
   return (
     <LiveProjectStatusProvider>
-      <ShellFrame>{children}</ShellFrame>
+      <ShellAdvisorLints>
+        <ShellFrame>{children}</ShellFrame>
+      </ShellAdvisorLints>
     </LiveProjectStatusProvider>
+  );
+}
+
+/** The one read of the shown project's advisor findings that the sidebar and header share (issue 19). */
+function ShellAdvisorLints({ children }: { children: ReactNode }) {
+  const data = useShellData();
+  return (
+    <AdvisorLintsProvider projectRef={data.ref ?? undefined} running={data.project?.status === 'ACTIVE_HEALTHY'}>
+      {children}
+    </AdvisorLintsProvider>
   );
 }
 
