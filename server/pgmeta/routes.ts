@@ -1,7 +1,11 @@
 // /api/platform/pg-meta/{ref}/...: the project query endpoint and catalog reads (DESIGN §5).
 import { Hono, type Context } from 'hono';
 import type pg from 'pg';
-import { cancelQueryBody, columnsQuery, queryBody, schemaFilterQuery, tablesQuery } from '../../src/api/schemas/pgMeta.ts';
+import { cancelQueryBody, columnsQuery, queryBody, schemaFilterQuery, tableOpenQuery, tablesQuery } from '../../src/api/schemas/pgMeta.ts';
+import { editorsMayReadDatabase } from '../../src/domain/paused-editors.ts';
+import { firstPageStatement } from '../../src/domain/table-editor/rows.ts';
+import type { TableMeta } from '../../src/domain/table-editor/types.ts';
+import { knownColumns, parseFilters, parseSorts } from '../../src/domain/table-editor/url.ts';
 import { projectAccess, type ProjectRow } from '../http/access.ts';
 import type { AppEnv } from '../http/env.ts';
 import { notFound, unavailable } from '../http/errors.ts';
@@ -25,8 +29,8 @@ import { replicaTarget } from '../replicas/query.ts';
  * The caller's project, running: SQL cannot reach a database that is still being created or is paused. Its pool is
  * the console's (issue 13 finding 5): the console's queries never take the project API's connections.
  */
-async function runningProject(c: Context<AppEnv>): Promise<{ project: ProjectRow; pool: pg.Pool }> {
-  const project = await projectAccess(c.var.services.pool, c.req.param('ref') ?? '', c.var.user.sub);
+async function runningProject(c: Context<AppEnv>, known?: ProjectRow): Promise<{ project: ProjectRow; pool: pg.Pool }> {
+  const project = known ?? (await projectAccess(c.var.services.pool, c.req.param('ref') ?? '', c.var.user.sub));
   if (project.status === 'COMING_UP') throw unavailable('The project is still being set up');
   if (project.status === 'INACTIVE') throw unavailable('The project is paused: restore it to run queries');
   if (project.status !== 'ACTIVE_HEALTHY') throw unavailable(`The project is not running (status ${project.status})`);
@@ -40,6 +44,16 @@ async function catalogRows(pool: pg.Pool, sql: string, params: unknown[]): Promi
     if (typeof (error as { code?: unknown }).code === 'string') throw error;
     throw unavailable('Could not reach the project database');
   }
+}
+
+/** One relation as the table editor sees it (TableMeta); 404 when it is gone or the id cannot be one. */
+async function entityMeta(pool: pg.Pool, rawId: string | undefined): Promise<TableMeta> {
+  const id = Number(rawId);
+  if (!Number.isInteger(id) || id < 1 || id > 4_294_967_295) throw notFound('Table not found');
+  const [row] = (await catalogRows(pool, entitySql(), [id])) as Array<Record<string, unknown>>;
+  if (!row) throw notFound('Table not found');
+  const keys = (row.primary_keys as Array<{ name: string }>).map((key) => key.name);
+  return { ...row, primary_keys: keys } as unknown as TableMeta;
 }
 
 export function pgMetaRoutes(): Hono<AppEnv> {
@@ -98,12 +112,29 @@ export function pgMetaRoutes(): Hono<AppEnv> {
   // The table editor's view of one relation (src/domain/table-editor/types.ts TableMeta); 404 when it is gone.
   routes.get('/pg-meta/:ref/entities/:id', async (c) => {
     const { pool } = await runningProject(c);
-    const id = Number(c.req.param('id'));
-    if (!Number.isInteger(id) || id < 1 || id > 4_294_967_295) throw notFound('Table not found');
-    const [row] = (await catalogRows(pool, entitySql(), [id])) as Array<Record<string, unknown>>;
-    if (!row) throw notFound('Table not found');
-    const keys = (row.primary_keys as Array<{ name: string }>).map((key) => key.name);
-    return c.json({ ...row, primary_keys: keys });
+    return c.json(await entityMeta(pool, c.req.param('id')));
+  });
+
+  // Opening a table in one round trip (issue 25): the relation's meta and, on the same request, the grid's first page
+  // for the address's sort and filter — the statement the grid's first fetch sends (firstPageStatement), run as the
+  // query endpoint runs it (the console's pool; read-only members in a read-only transaction). A stopped database is
+  // not touched: the answer says `paused` (the console shows the paused card). A page that cannot be read (a filter
+  // value the column's type refuses) leaves `rows` null: the grid reads it itself and shows Postgres's message.
+  routes.get('/pg-meta/:ref/entities/:id/open', async (c) => {
+    const found = await projectAccess(c.var.services.pool, c.req.param('ref') ?? '', c.var.user.sub);
+    if (!editorsMayReadDatabase(found.status)) return c.json({ paused: true });
+    const view = readQuery(c, tableOpenQuery);
+    const { project, pool } = await runningProject(c, found);
+    const meta = await entityMeta(pool, c.req.param('id'));
+    const names = meta.columns.map((column) => column.name);
+    const statement = firstPageStatement(meta, knownColumns(parseSorts(view.sort), names), knownColumns(parseFilters(view.filter), names));
+    let rows = 'null';
+    try {
+      rows = (await runQueryJson(pool, { query: statement.query, parameters: statement.parameters }, { readOnly: project.role === 'read_only' })).json;
+    } catch {
+      // Left to the grid's own read, which reports it.
+    }
+    return c.body(`{"meta":${JSON.stringify(meta)},"rows":${rows}}`, 200, { 'content-type': 'application/json; charset=UTF-8' });
   });
 
   routes.get('/pg-meta/:ref/columns', async (c) => {

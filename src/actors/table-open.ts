@@ -4,12 +4,13 @@
 // (a loader split into the component's chunk could only run once that chunk's whole import graph was in: ≈30
 // chunks in two waves on the peer bench's table).
 import { ApiError } from '../api/client.ts';
-import { fetchSchemas, fetchTableMeta } from '../api/table-editor.ts';
+import { fetchSchemas, fetchTableMeta, type openTable } from '../api/table-editor.ts';
 import { parentSaysPaused } from '../domain/paused-editors.ts';
 import type { TableMeta } from '../domain/table-editor/types.ts';
+import { firstPageStatement } from '../domain/table-editor/rows.ts';
 import { knownColumns, parseFilters, parseSorts } from '../domain/table-editor/url.ts';
 import { str } from '../search-params.ts';
-import { prefetchFirstRows } from './table-rows-prefetch.ts';
+import { seedFirstRows } from './table-rows-prefetch.ts';
 
 type ParentMatch = Promise<{ loaderData?: unknown }>;
 
@@ -43,29 +44,43 @@ export async function loadEditorFrame({ params, parentMatchPromise }: { params: 
 
 export type LoadedTable = { meta: TableMeta; notFound: false; error: null } | { meta: null; notFound: boolean; error: string | null };
 
-/** A table tab: the table's columns, and on entering it the first page of its rows (adopted by the grid). */
-export async function loadTableTab({
-  params,
-  location,
-  cause,
-  parentMatchPromise,
-}: {
-  params: { ref: string; tableId: string };
-  location: { search: unknown };
-  cause: string;
-  parentMatchPromise: ParentMatch;
-}): Promise<LoadedTable> {
+/**
+ * A table tab: the table's columns, and on entering it the first page of its rows (adopted by the grid).
+ *
+ * Entering a table is one request (`opening`, sent by the route before this module is even loaded; issue 25): the
+ * platform reads the columns and the first page together, so the page waits for one round trip instead of three in
+ * a row (the project, then the columns, then the rows). It does not wait for the project's status either: for a
+ * stopped database the platform answers `paused` without touching it, and the paused card stands in for the page
+ * as before. A hover's preload (no `opening`) reads the columns only (the rows of a table merely pointed at are not
+ * read), after the status, as does a reload of the columns while the grid is shown (the grid reads its rows itself
+ * then).
+ */
+export async function loadTableTab(
+  {
+    params,
+    location,
+    parentMatchPromise,
+  }: {
+    params: { ref: string; tableId: string };
+    location: { search: unknown };
+    parentMatchPromise: ParentMatch;
+  },
+  opening: ReturnType<typeof openTable> | null,
+): Promise<LoadedTable> {
   if (!/^\d+$/.test(params.tableId)) return { meta: null, notFound: true, error: null };
+  const id = Number(params.tableId);
   // A paused project: no pg-meta read (issue 15); the paused card stands in for the page.
   if (await parentSaysPaused(parentMatchPromise)) return { meta: null, notFound: false, error: null };
   try {
-    const meta = await fetchTableMeta(params.ref, Number(params.tableId));
-    // Only on entering the table: not on a hover's preload (the rows of a table merely pointed at are not read),
-    // nor on a reload of its columns while the grid is shown (the grid reads its rows itself then).
-    if (cause === 'enter') {
+    if (!opening) return { meta: await fetchTableMeta(params.ref, id), notFound: false, error: null };
+    const opened = await opening;
+    if (opened.paused) return { meta: null, notFound: false, error: null };
+    const { meta, rows } = opened;
+    if (rows) {
       const search = location.search as Record<string, unknown>;
       const names = meta.columns.map((column) => column.name);
-      prefetchFirstRows(params.ref, meta, knownColumns(parseSorts(str(search, 'sort')), names), knownColumns(parseFilters(str(search, 'filter')), names));
+      const statement = firstPageStatement(meta, knownColumns(parseSorts(str(search, 'sort')), names), knownColumns(parseFilters(str(search, 'filter')), names));
+      seedFirstRows(params.ref, statement, rows);
     }
     return { meta, notFound: false, error: null };
   } catch (error) {

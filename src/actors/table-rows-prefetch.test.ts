@@ -3,7 +3,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { defineTableRowsActors, tableRowsLogic } from './table-rows.ts';
-import { adoptPrefetchedRows, clearPrefetchedRows, firstPageStatement, prefetchFirstRows, ROWS_PREFETCH_TTL_MS, takePrefetchedRows } from './table-rows-prefetch.ts';
+import { firstPageStatement } from '../domain/table-editor/rows.ts';
+import { adoptPrefetchedRows, clearPrefetchedRows, ROWS_PREFETCH_TTL_MS, seedFirstRows, takePrefetchedRows } from './table-rows-prefetch.ts';
 import type { runSql } from '../api/table-editor.ts';
 import type { ColumnInfo, TableMeta } from '../domain/table-editor/types.ts';
 
@@ -23,14 +24,13 @@ function recorder(label: string) {
   return { calls, run };
 }
 
+const PREFETCHED = [{ c0: 'prefetched-1', c1: 5, k0: '1' }];
+
 afterEach(() => clearPrefetchedRows());
 
 describe('first rows prefetch', () => {
   it('hands the prefetched page to the same statement once', async () => {
-    const loader = recorder('prefetched');
-    prefetchFirstRows('ref1', meta, [], [], loader.run);
-    prefetchFirstRows('ref1', meta, [], [], loader.run); // already on its way
-    expect(loader.calls).toHaveLength(1);
+    seedFirstRows('ref1', firstPageStatement(meta, [], []), PREFETCHED);
     const statement = firstPageStatement(meta, [], []);
     expect(takePrefetchedRows('ref2', statement)).toBeUndefined();
     expect(takePrefetchedRows('ref1', firstPageStatement(meta, [{ column: 'score', ascending: true }], []))).toBeUndefined();
@@ -38,17 +38,26 @@ describe('first rows prefetch', () => {
     expect(takePrefetchedRows('ref1', statement)).toBeUndefined();
   });
 
+  it('hands rows the table open already read (seeded) to the same statement once, and expires them unclaimed', async () => {
+    const sorts = [{ column: 'score', ascending: false }];
+    const statement = firstPageStatement(meta, sorts, []);
+    seedFirstRows('ref1', statement, [{ c0: 'opened-1', c1: 9, k0: '1' }], 1000);
+    expect(takePrefetchedRows('ref1', firstPageStatement(meta, [], []), 1000)).toBeUndefined();
+    expect(await takePrefetchedRows('ref1', statement, 1000)).toEqual([{ c0: 'opened-1', c1: 9, k0: '1' }]);
+    expect(takePrefetchedRows('ref1', statement, 1000)).toBeUndefined();
+    seedFirstRows('ref1', statement, [], 1000);
+    expect(takePrefetchedRows('ref1', statement, 1000 + ROWS_PREFETCH_TTL_MS)).toBeUndefined();
+  });
+
   it('expires an unclaimed page', () => {
-    const loader = recorder('prefetched');
-    prefetchFirstRows('ref1', meta, [], [], loader.run, 1000);
+    seedFirstRows('ref1', firstPageStatement(meta, [], []), PREFETCHED, 1000);
     expect(takePrefetchedRows('ref1', firstPageStatement(meta, [], []), 1000 + ROWS_PREFETCH_TTL_MS)).toBeUndefined();
   });
 
   it('the rows machine adopts it for its first page, sorted and filtered as the URL says, without fetching it again', async () => {
     const sorts = [{ column: 'score', ascending: false }];
     const filters = [{ column: 'score', operator: 'gt' as const, value: '1' }];
-    const loader = recorder('prefetched');
-    prefetchFirstRows('ref1', meta, sorts, filters, loader.run);
+    seedFirstRows('ref1', firstPageStatement(meta, sorts, filters), PREFETCHED);
     const grid = recorder('grid');
     const actor = createActor(tableRowsLogic('ref1', adoptPrefetchedRows(grid.run, () => undefined)), {
       input: { table: meta, sorts, filters, visible: { start: 0, end: 30 } },
@@ -60,8 +69,7 @@ describe('first rows prefetch', () => {
   });
 
   it('is never served to an impersonated role (spec B2.7)', async () => {
-    const loader = recorder('prefetched');
-    prefetchFirstRows('ref1', meta, [], [], loader.run);
+    seedFirstRows('ref1', firstPageStatement(meta, [], []), PREFETCHED);
     const grid = recorder('grid');
     const role = { role: 'anon', claims: {} } as never;
     const { fetchRows } = defineTableRowsActors('ref1', adoptPrefetchedRows(grid.run, () => role));
@@ -76,9 +84,8 @@ describe('first rows prefetch', () => {
 
 describe('first rows prefetch, not taken', () => {
   it('is dropped once the grid has had its first answer: a later identical read fetches', async () => {
-    const loader = recorder('prefetched');
     const statement = firstPageStatement(meta, [], []);
-    prefetchFirstRows('ref1', meta, [], [], loader.run);
+    seedFirstRows('ref1', statement, PREFETCHED);
     const grid = recorder('grid');
     const runner = adoptPrefetchedRows(grid.run, () => undefined);
     // The grid opened elsewhere (a restored scroll position): its first read is another statement.

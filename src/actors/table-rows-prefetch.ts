@@ -1,14 +1,13 @@
-// The first page of a table's rows, fetched by the table route's loader as soon as the table's columns are known,
-// while the page's code loads and the grid mounts, and handed to the rows machine's first fetch when that fetch
-// sends exactly the same statement (issue 25: the rows query started only ≈800 ms into opening a table).
+// The first page of a table's rows, read with the table's columns by the table route's loader (one request to the
+// platform, actors/table-open.ts) while the page's code loads and the grid mounts, and handed to the rows machine's
+// first fetch when that fetch sends exactly the same statement (issue 25: the rows query started only ≈800 ms into
+// opening a table).
 // Keyed by the SQL itself, so any difference (columns, sort, filter, a jump instead of the first page) simply
 // misses. Only for the default role: rows read as an impersonated role (spec B2.7) are never taken from here.
 // Taken once; an unclaimed page expires.
 import { runSql } from '../api/table-editor.ts';
-import { pagePlan, pageSql, ROWS_PAGE_SIZE } from '../domain/table-editor/rows.ts';
 import type { QueryImpersonation } from '../domain/impersonation.ts';
 import type { Statement } from '../domain/table-editor/sql.ts';
-import type { RowFilter, RowSort, TableMeta } from '../domain/table-editor/types.ts';
 
 /** Older than this, a prefetched page is not used (the grid fetches again). */
 export const ROWS_PREFETCH_TTL_MS = 10_000;
@@ -19,29 +18,12 @@ const prefetched = new Map<string, { rows: Promise<Rows>; at: number }>();
 
 const keyOf = (ref: string, statement: Statement) => `${ref}\n${statement.query}\n${JSON.stringify(statement.parameters ?? [])}`;
 
-/** The statement of the grid's first page for this view: what the rows machine's first fetch sends. */
-export function firstPageStatement(meta: TableMeta, sorts: readonly RowSort[], filters: readonly RowFilter[]): Statement {
-  const plan = pagePlan(meta, sorts);
-  return pageSql(meta, plan, filters, plan.keyset ? { after: null } : { offset: 0 }, ROWS_PAGE_SIZE);
-}
-
-/** Starts fetching the first page (as the default role) unless the same one is already on its way. */
-export function prefetchFirstRows(
-  ref: string,
-  meta: TableMeta,
-  sorts: readonly RowSort[],
-  filters: readonly RowFilter[],
-  run: typeof runSql = runSql,
-  now = Date.now(),
-): void {
-  const statement = firstPageStatement(meta, sorts, filters);
-  const key = keyOf(ref, statement);
-  const existing = prefetched.get(key);
-  if (existing && now - existing.at < ROWS_PREFETCH_TTL_MS) return;
-  const rows = run(ref, statement);
-  // The grid that takes it sees the failure (and shows its error); unclaimed, it must not be an unhandled rejection.
-  rows.catch(() => undefined);
-  prefetched.set(key, { rows, at: now });
+/**
+ * Keeps rows already read for the grid's first page of this statement (the platform's one-call table open answered
+ * them with the table's columns), for the grid's first fetch to adopt as it adopts a prefetched page.
+ */
+export function seedFirstRows(ref: string, statement: Statement, rows: Rows, now = Date.now()): void {
+  prefetched.set(keyOf(ref, statement), { rows: Promise.resolve(rows), at: now });
 }
 
 /** The prefetched rows of exactly this statement, once; undefined when there are none or they are too old. */

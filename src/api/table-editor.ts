@@ -34,6 +34,21 @@ export function runSql<TRow = Record<string, unknown>>(
 export const fetchTableMeta = (ref: string, id: number, options: { signal?: AbortSignal } = {}) =>
   api.get(`${pgMeta(ref)}/entities/${id}`, options.signal ? { signal: options.signal } : {}).json<TableMeta>();
 
+/**
+ * Opens a table in one round trip (issue 25): its columns and, read right after them on the same connection, the
+ * first page of its rows for the grid's sort and filter (the URL's values, as they are). `paused` when the project's
+ * database is stopped: nothing is read. `rows` is null when the page could not be read (a filter the column cannot
+ * take): the grid then reads it itself and shows Postgres's message.
+ */
+export const openTable = (ref: string, id: number, view: { sort?: string | undefined; filter?: string | undefined }) => {
+  const searchParams = new URLSearchParams();
+  if (view.sort) searchParams.set('sort', view.sort);
+  if (view.filter) searchParams.set('filter', view.filter);
+  return api
+    .get(`${pgMeta(ref)}/entities/${id}/open`, { searchParams })
+    .json<{ paused: true } | { paused?: false; meta: TableMeta; rows: Array<Record<string, unknown>> | null }>();
+};
+
 /** Schema names of the project (system schemas left out). */
 export const fetchSchemas = (ref: string) =>
   api.get(`${pgMeta(ref)}/schemas`).json<Array<{ id: number; name: string; owner: string }>>();

@@ -40,3 +40,9 @@ export const tablesQuery = schemaFilterQuery.extend({
 export const columnsQuery = schemaFilterQuery.extend({
   table_id: optionalQuery(z.coerce.number().int().min(1).max(4_294_967_295)),
 });
+
+/** The table open's view (issue 25): the grid's sort and filter as the table address carries them (src/domain/table-editor/url.ts). */
+export const tableOpenQuery = z.object({
+  sort: optionalQuery(storableString(10_000)),
+  filter: optionalQuery(storableString(100_000)),
+});

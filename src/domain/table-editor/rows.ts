@@ -190,6 +190,16 @@ function zonedPage(
 }
 
 /**
+ * The statement of the grid's first page for this view: what the rows machine's first fetch sends, what the table
+ * route's loader prefetches, and what the platform's one-call table open runs (issue 25) — one function, so the
+ * three send exactly the same statement.
+ */
+export function firstPageStatement(meta: TableMeta, sorts: readonly RowSort[], filters: readonly RowFilter[]): Statement {
+  const plan = pagePlan(meta, sorts);
+  return pageSql(meta, plan, filters, plan.keyset ? { after: null } : { offset: 0 }, ROWS_PAGE_SIZE);
+}
+
+/**
  * The cursor of the row just before `offset`, reading only the order key columns: with an index on them this is
  * an index-only scan, several times cheaper than an offset over whole rows. The page then starts after it.
  */

@@ -2,6 +2,7 @@ import { createFileRoute, getRouteApi, useNavigate, useRouter } from '@tanstack/
 import { useSelector } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
 import { fetchRelationId } from '../../../../../api/table-editor-grid.ts';
+import { openTable } from '../../../../../api/table-editor.ts';
 import type { LoadedTable } from '../../../../../actors/table-open.ts';
 import { PROJECT_DETAILS_STALE_MS } from '../../../../../domain/cache.ts';
 import { cellText } from '../../../../../domain/table-editor/grid-cells.ts';
@@ -34,14 +35,28 @@ function validateSearch(raw: Record<string, unknown>) {
   return compact({ ...flags, schema: str(raw, 'schema'), sort: str(raw, 'sort'), filter: str(raw, 'filter') });
 }
 
+/** Entering a table (not a hover's preload): its one-call open, started; read by loadTableTab. */
+function startTableOpen({ params, location, cause }: { params: { tableId: string; ref: string }; location: { search: unknown }; cause: string }) {
+  if (cause !== 'enter' || !/^\d+$/.test(params.tableId)) return null;
+  const search = location.search as Record<string, unknown>;
+  const opening = openTable(params.ref, Number(params.tableId), { sort: str(search, 'sort'), filter: str(search, 'filter') });
+  // Read by the loader once its module is in; until then a failure must not be an unhandled rejection.
+  opening.catch(() => undefined);
+  return opening;
+}
+
 export const Route = createFileRoute('/_app/project/$ref/editor/$tableId')({
   staticData: { title: 'Table Editor' },
   validateSearch,
   // Sort and filter are the grid's (a machine follows them); the relation itself is a plain read.
   loaderDeps: () => ({}),
-  // The loader stays in the route tree (vite.config EAGER_LOADER_ROUTES) and loads its module when it runs: the
-  // table's columns and first page are read while the editor's code arrives (issue 25). See actors/table-open.ts.
-  loader: (context): Promise<Loaded> => import('../../../../../actors/table-open.ts').then((module) => module.loadTableTab(context)),
+  // The loader stays in the route tree (vite.config EAGER_LOADER_ROUTES): entering a table sends its one-call open
+  // (columns and first page) at once, before the loader's module arrives, so the request does not wait for that chunk
+  // and its imports to be fetched and run (issue 25). See actors/table-open.ts.
+  loader: (context): Promise<Loaded> => {
+    const opening = startTableOpen(context);
+    return import('../../../../../actors/table-open.ts').then((module) => module.loadTableTab(context, opening));
+  },
   // The editor reloads it itself when a panel changed the table (revisions.table).
   staleTime: PROJECT_DETAILS_STALE_MS,
   component: TablePage,
