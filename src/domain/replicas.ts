@@ -96,6 +96,8 @@ export interface ReadReplica {
 
 /** Polling interval of the setup progress. */
 export const REPLICA_SETUP_POLL_MS = 2000;
+/** How often the replicas (and their lag) are read again while no setup runs. */
+export const REPLICA_LAG_REFRESH_MS = 10_000;
 
 /** Logical replication carries rows, not schema changes: what the console and the docs say about it. */
 export const REPLICA_DDL_NOTE =
