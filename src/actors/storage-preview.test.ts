@@ -34,7 +34,7 @@ describe('fetchBytesCapped', () => {
   });
 });
 
-describe('thumbnailUrls (issue 14)', () => {
+describe('thumbnail signer (issues 14, 15)', () => {
   it('gives a public bucket its public URLs, and signs a private bucket\'s paths in one request with one key', async () => {
     vi.resetModules();
     const createTemporaryApiKey = vi.fn(async () => 'service-key');
@@ -49,7 +49,8 @@ describe('thumbnailUrls (issue 14)', () => {
       }),
     );
     try {
-      const { thumbnailUrls } = await import('./storage-preview.ts');
+      const { createThumbnailSigner } = await import('./storage-preview.ts');
+      const { thumbnailUrls } = createThumbnailSigner();
       expect(await thumbnailUrls({ ref: 'ref', bucketId: 'pub', isPublic: true, paths: ['a b.png', 'x/y.png'] })).toEqual({
         'a b.png': 'http://127.0.0.1:1/p/ref/storage/v1/object/public/pub/a%20b.png',
         'x/y.png': 'http://127.0.0.1:1/p/ref/storage/v1/object/public/pub/x/y.png',
@@ -67,6 +68,9 @@ describe('thumbnailUrls (issue 14)', () => {
       // The temporary key is asked for once, not once a batch.
       expect(createTemporaryApiKey).toHaveBeenCalledTimes(1);
       await expect(thumbnailUrls({ ref: 'ref', bucketId: 'b', isPublic: false, paths: Array.from({ length: 201 }, (_, i) => `${i}.png`) })).rejects.toThrow(/At most 200/);
+      // Another owner (another explorer: another user signed in on the page) keeps nothing of the first's: its own key.
+      await createThumbnailSigner().thumbnailUrls({ ref: 'ref', bucketId: 'b', isPublic: false, paths: ['d.png'] });
+      expect(createTemporaryApiKey).toHaveBeenCalledTimes(2);
     } finally {
       vi.unstubAllGlobals();
       vi.doUnmock('../api/uploads.ts');

@@ -133,32 +133,6 @@ export const pdfPreviewTask = taskMachine.provide({
  */
 export const THUMBNAIL_URL_SECONDS = 3600;
 
-// The project's API URL and a temporary service_role key (spec B7, the uploads' key) are read once and kept: a
-// batch of thumbnails then costs one request. The key is renewed a minute before it expires.
-const apiUrls = new Map<string, Promise<string>>();
-const keys = new Map<string, { key: Promise<string>; until: number }>();
-
-function projectApiUrl(ref: string): Promise<string> {
-  let url = apiUrls.get(ref);
-  if (!url) {
-    url = fetchProjectApiUrl(ref);
-    apiUrls.set(ref, url);
-    url.catch(() => apiUrls.delete(ref));
-  }
-  return url;
-}
-
-function temporaryKey(ref: string, now = Date.now()): Promise<string> {
-  const kept = keys.get(ref);
-  if (kept && kept.until > now) return kept.key;
-  const key = createTemporaryApiKey(ref);
-  keys.set(ref, { key, until: now + (TEMPORARY_KEY_EXPIRY_S - 60) * 1000 });
-  // A refusal (a read-only member gets no service_role key) is remembered a minute: the next pages of thumbnails
-  // do not ask again at once.
-  key.catch(() => keys.set(ref, { key, until: now + 60_000 }));
-  return key;
-}
-
 export interface ThumbnailBatch {
   ref: string;
   bucketId: string;
@@ -166,29 +140,70 @@ export interface ThumbnailBatch {
   paths: string[];
 }
 
-/**
- * The thumbnail URLs of a batch of image files, by path: a public bucket's are its public URLs (no request but the
- * project's API URL, once); a private bucket's are signed in one request (`POST /object/sign/{bucket}` with
- * `paths`). A path storage could not sign is left out.
- */
-export async function thumbnailUrls({ ref, bucketId, isPublic, paths }: ThumbnailBatch): Promise<Record<string, string>> {
-  if (paths.length === 0) return {};
-  if (paths.length > THUMBNAIL_BATCH_MAX) throw new Error(`At most ${THUMBNAIL_BATCH_MAX} thumbnails are signed at once`);
-  const apiUrl = await projectApiUrl(ref);
-  const storageRoot = `${apiUrl}/storage/v1`;
-  const bucket = encodeURIComponent(bucketId);
-  if (isPublic) {
-    return Object.fromEntries(paths.map((path) => [path, `${storageRoot}/object/public/${bucket}/${path.split('/').map(encodeURIComponent).join('/')}`]));
-  }
-  const key = await temporaryKey(ref);
-  const entries = await ky
-    .post(`${storageRoot}/object/sign/${bucket}`, {
-      headers: { apikey: key, authorization: `Bearer ${key}`, 'x-source': 'strata-dashboard' },
-      json: { expiresIn: THUMBNAIL_URL_SECONDS, paths },
-      retry: { limit: 0 },
-    })
-    .json<{ path?: unknown; signedURL?: unknown; error?: unknown }[]>();
-  return signedThumbnailUrls(storageRoot, bucketId, Array.isArray(entries) ? entries : []);
+/** Signs thumbnails; made by `createThumbnailSigner`, one for each storage explorer. */
+export interface ThumbnailSigner {
+  thumbnailUrls: (batch: ThumbnailBatch) => Promise<Record<string, string>>;
 }
 
-export const thumbnailUrlsTask = taskWith(thumbnailUrls);
+/**
+ * A signer of thumbnail URLs that keeps, for its owner's lifetime, the project's API URL and a temporary
+ * service_role key (spec B7, the uploads' key): a batch of thumbnails then costs one request, and the key is renewed
+ * a minute before it expires. Its owner is the storage explorer that shows the thumbnails, so nothing outlives the
+ * page in the module (issue 15: no global stores) — a key one user was given is never handed to the next user
+ * signed in on the same page.
+ */
+export function createThumbnailSigner(): ThumbnailSigner {
+  const apiUrls = new Map<string, Promise<string>>();
+  const keys = new Map<string, { key: Promise<string>; until: number }>();
+
+  function projectApiUrl(ref: string): Promise<string> {
+    let url = apiUrls.get(ref);
+    if (!url) {
+      url = fetchProjectApiUrl(ref);
+      apiUrls.set(ref, url);
+      url.catch(() => apiUrls.delete(ref));
+    }
+    return url;
+  }
+
+  function temporaryKey(ref: string, now = Date.now()): Promise<string> {
+    const kept = keys.get(ref);
+    if (kept && kept.until > now) return kept.key;
+    const key = createTemporaryApiKey(ref);
+    keys.set(ref, { key, until: now + (TEMPORARY_KEY_EXPIRY_S - 60) * 1000 });
+    // A refusal (a read-only member gets no service_role key) is remembered a minute: the next pages of thumbnails
+    // do not ask again at once.
+    key.catch(() => keys.set(ref, { key, until: now + 60_000 }));
+    return key;
+  }
+
+  /**
+   * The thumbnail URLs of a batch of image files, by path: a public bucket's are its public URLs (no request but
+   * the project's API URL, once); a private bucket's are signed in one request (`POST /object/sign/{bucket}` with
+   * `paths`). A path storage could not sign is left out.
+   */
+  async function thumbnailUrls({ ref, bucketId, isPublic, paths }: ThumbnailBatch): Promise<Record<string, string>> {
+    if (paths.length === 0) return {};
+    if (paths.length > THUMBNAIL_BATCH_MAX) throw new Error(`At most ${THUMBNAIL_BATCH_MAX} thumbnails are signed at once`);
+    const apiUrl = await projectApiUrl(ref);
+    const storageRoot = `${apiUrl}/storage/v1`;
+    const bucket = encodeURIComponent(bucketId);
+    if (isPublic) {
+      return Object.fromEntries(paths.map((path) => [path, `${storageRoot}/object/public/${bucket}/${path.split('/').map(encodeURIComponent).join('/')}`]));
+    }
+    const key = await temporaryKey(ref);
+    const entries = await ky
+      .post(`${storageRoot}/object/sign/${bucket}`, {
+        headers: { apikey: key, authorization: `Bearer ${key}`, 'x-source': 'strata-dashboard' },
+        json: { expiresIn: THUMBNAIL_URL_SECONDS, paths },
+        retry: { limit: 0 },
+      })
+      .json<{ path?: unknown; signedURL?: unknown; error?: unknown }[]>();
+    return signedThumbnailUrls(storageRoot, bucketId, Array.isArray(entries) ? entries : []);
+  }
+
+  return { thumbnailUrls };
+}
+
+/** The thumbnails task of one owner's signer (the view's useThumbnails runs it). */
+export const thumbnailUrlsTaskWith = (signer: ThumbnailSigner): TaskMachine<ThumbnailBatch, Record<string, string>> => taskWith(signer.thumbnailUrls);

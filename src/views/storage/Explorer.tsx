@@ -26,6 +26,7 @@ import type { RowAction } from './ExplorerRow.tsx';
 import { ItemDialogs, type ItemDialog } from './ItemDialogs.tsx';
 import { Refusable, type StorageRefusal } from './Refusable.tsx';
 import type { ExplorerRef } from './useStorageExplorer.ts';
+import { useThumbnailsTask } from './useThumbnails.ts';
 import * as css from './Storage.css.ts';
 
 /**
@@ -60,7 +61,11 @@ export function Explorer({ explorer, projectRef, refusal }: { explorer: Explorer
   // Image rows' thumbnails are signed per column, in batches (issue 14).
   const bucketIdOrNull = bucket?.id ?? null;
   const bucketPublic = bucket?.public ?? false;
-  const thumbnails = useMemo(() => (bucketIdOrNull === null ? undefined : { projectRef, bucketId: bucketIdOrNull, isPublic: bucketPublic }), [projectRef, bucketIdOrNull, bucketPublic]);
+  const thumbnailsTask = useThumbnailsTask();
+  const thumbnails = useMemo(
+    () => (bucketIdOrNull === null ? undefined : { projectRef, bucketId: bucketIdOrNull, isPublic: bucketPublic, task: thumbnailsTask }),
+    [projectRef, bucketIdOrNull, bucketPublic, thumbnailsTask],
+  );
   useUploadsSettled((event) => {
     if (event.bucketId !== bucket?.id) return;
     explorer.send({ type: 'explorer.refresh' });

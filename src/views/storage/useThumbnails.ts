@@ -3,17 +3,26 @@
 // it lands (nextThumbnailBatch: at most a page's worth, never a version of a file twice). A batch that fails is not
 // tried again for the same files (a read-only member gets no temporary key: those rows keep their icon).
 import { useEffect, useMemo, useState } from 'react';
-import { thumbnailUrlsTask, type ThumbnailBatch } from '../../actors/storage-preview.ts';
+import { createThumbnailSigner, thumbnailUrlsTaskWith, type ThumbnailBatch } from '../../actors/storage-preview.ts';
 import { nextThumbnailBatch, thumbnailKey, type ThumbnailItem } from '../../domain/storage-preview.ts';
 import type { TaskMachine } from '../../../machines/task.machine.ts';
 import { useTask } from '../shared/useTask.ts';
 
-/** Where a column's thumbnails are signed; `task` is the real one unless a test gives another. */
+/**
+ * Where a column's thumbnails are signed; `task` is the explorer's (its signer keeps the project's temporary key for
+ * all its columns: useThumbnailsTask), or a test's.
+ */
 export interface ThumbnailSource {
   projectRef: string;
   bucketId: string;
   isPublic: boolean;
   task?: TaskMachine<ThumbnailBatch, Record<string, string>>;
+}
+
+/** The thumbnails task of one owner (the explorer): its signer lives as long as the owner (issue 15). */
+export function useThumbnailsTask(): TaskMachine<ThumbnailBatch, Record<string, string>> {
+  const [task] = useState(() => thumbnailUrlsTaskWith(createThumbnailSigner()));
+  return task;
 }
 
 // A file version's URL, null when it could not be had, 'pending' while its batch runs.
@@ -32,7 +41,9 @@ export function useThumbnails(items: readonly ThumbnailItem[], source: Thumbnail
       }
       return next;
     });
-  const task = useTask(source?.task ?? thumbnailUrlsTask, { onDone: (urls) => settle(urls), onFailed: () => settle(null) });
+  // A column given no task signs with a signer of its own.
+  const ownTask = useThumbnailsTask();
+  const task = useTask(source?.task ?? ownTask, { onDone: (urls) => settle(urls), onFailed: () => settle(null) });
   const { actor, running } = task;
   const batch = useMemo(() => (source ? nextThumbnailBatch(items, new Set(known.keys())) : []), [items, known, source]);
   const { projectRef, bucketId, isPublic } = source ?? {};
