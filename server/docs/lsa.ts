@@ -1,8 +1,7 @@
 // Semantic vectors learned from the docs themselves (issue 22): latent semantic analysis. Sections become TF-IDF
 // vectors over stemmed words; a truncated SVD of that term × section matrix maps words that occur in the same
-// contexts to nearby directions, so a question can match a section that shares few or none of its words. No
-// registry package ships an embedding model with weights that fits this process (see the issue's report);
-// this needs no network and no model file.
+// contexts to nearby directions, so a question can match a section that shares few or none of its words. The
+// semantic score adds pre-trained word vectors from a registry package to it (word-vectors.ts, search-index.ts).
 
 const STOP = new Set(
   'a an the and or but if of to in on at by for with from as is are was were be been being it its this that these those i you your we our they their he she them my me do does did doing how what which who whom why when where can could should would will shall may might must not no so than then there here into out up down over under about after before again more most some such only own same too very just also each every any all both few other am has have had having his her'.split(
