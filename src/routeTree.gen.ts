@@ -19,6 +19,7 @@ import { Route as AppAuthorizeRouteImport } from './routes/_app/authorize'
 import { Route as AppOrganizationsRouteImport } from './routes/_app/organizations'
 import { Route as AppAccountIndexRouteImport } from './routes/_app/account/index'
 import { Route as AppAccountAuditRouteImport } from './routes/_app/account/audit'
+import { Route as AppAccountFlagsRouteImport } from './routes/_app/account/flags'
 import { Route as AppAccountMeRouteImport } from './routes/_app/account/me'
 import { Route as AppAccountSecurityRouteImport } from './routes/_app/account/security'
 import { Route as AppAccountTokensRouteImport } from './routes/_app/account/tokens'
@@ -155,6 +156,11 @@ const AppAccountIndexRoute = AppAccountIndexRouteImport.update({
 const AppAccountAuditRoute = AppAccountAuditRouteImport.update({
   id: '/account/audit',
   path: '/account/audit',
+  getParentRoute: () => AppRouteRoute,
+} as any)
+const AppAccountFlagsRoute = AppAccountFlagsRouteImport.update({
+  id: '/account/flags',
+  path: '/account/flags',
   getParentRoute: () => AppRouteRoute,
 } as any)
 const AppAccountMeRoute = AppAccountMeRouteImport.update({
@@ -665,6 +671,7 @@ export interface FileRoutesByFullPath {
   '/org/$slug': typeof AppOrgSlugRouteRouteWithChildren
   '/project/$ref': typeof AppProjectRefRouteRouteWithChildren
   '/account/audit': typeof AppAccountAuditRoute
+  '/account/flags': typeof AppAccountFlagsRoute
   '/account/me': typeof AppAccountMeRoute
   '/account/security': typeof AppAccountSecurityRoute
   '/account/tokens': typeof AppAccountTokensRoute
@@ -762,6 +769,7 @@ export interface FileRoutesByTo {
   '/authorize': typeof AppAuthorizeRoute
   '/organizations': typeof AppOrganizationsRoute
   '/account/audit': typeof AppAccountAuditRoute
+  '/account/flags': typeof AppAccountFlagsRoute
   '/account/me': typeof AppAccountMeRoute
   '/account/security': typeof AppAccountSecurityRoute
   '/account/tokens': typeof AppAccountTokensRoute
@@ -861,6 +869,7 @@ export interface FileRoutesById {
   '/_app/org/$slug': typeof AppOrgSlugRouteRouteWithChildren
   '/_app/project/$ref': typeof AppProjectRefRouteRouteWithChildren
   '/_app/account/audit': typeof AppAccountAuditRoute
+  '/_app/account/flags': typeof AppAccountFlagsRoute
   '/_app/account/me': typeof AppAccountMeRoute
   '/_app/account/security': typeof AppAccountSecurityRoute
   '/_app/account/tokens': typeof AppAccountTokensRoute
@@ -962,6 +971,7 @@ export interface FileRouteTypes {
     | '/org/$slug'
     | '/project/$ref'
     | '/account/audit'
+    | '/account/flags'
     | '/account/me'
     | '/account/security'
     | '/account/tokens'
@@ -1059,6 +1069,7 @@ export interface FileRouteTypes {
     | '/authorize'
     | '/organizations'
     | '/account/audit'
+    | '/account/flags'
     | '/account/me'
     | '/account/security'
     | '/account/tokens'
@@ -1157,6 +1168,7 @@ export interface FileRouteTypes {
     | '/_app/org/$slug'
     | '/_app/project/$ref'
     | '/_app/account/audit'
+    | '/_app/account/flags'
     | '/_app/account/me'
     | '/_app/account/security'
     | '/_app/account/tokens'
@@ -1325,6 +1337,13 @@ declare module '@tanstack/react-router' {
       path: '/account/audit'
       fullPath: '/account/audit'
       preLoaderRoute: typeof AppAccountAuditRouteImport
+      parentRoute: typeof AppRouteRoute
+    }
+    '/_app/account/flags': {
+      id: '/_app/account/flags'
+      path: '/account/flags'
+      fullPath: '/account/flags'
+      preLoaderRoute: typeof AppAccountFlagsRouteImport
       parentRoute: typeof AppRouteRoute
     }
     '/_app/account/me': {
@@ -2166,6 +2185,7 @@ interface AppRouteRouteChildren {
   AppOrgSlugRouteRoute: typeof AppOrgSlugRouteRouteWithChildren
   AppProjectRefRouteRoute: typeof AppProjectRefRouteRouteWithChildren
   AppAccountAuditRoute: typeof AppAccountAuditRoute
+  AppAccountFlagsRoute: typeof AppAccountFlagsRoute
   AppAccountMeRoute: typeof AppAccountMeRoute
   AppAccountSecurityRoute: typeof AppAccountSecurityRoute
   AppAccountTokensRoute: typeof AppAccountTokensRoute
@@ -2181,6 +2201,7 @@ const AppRouteRouteChildren: AppRouteRouteChildren = {
   AppOrgSlugRouteRoute: AppOrgSlugRouteRouteWithChildren,
   AppProjectRefRouteRoute: AppProjectRefRouteRouteWithChildren,
   AppAccountAuditRoute: AppAccountAuditRoute,
+  AppAccountFlagsRoute: AppAccountFlagsRoute,
   AppAccountMeRoute: AppAccountMeRoute,
   AppAccountSecurityRoute: AppAccountSecurityRoute,
   AppAccountTokensRoute: AppAccountTokensRoute,

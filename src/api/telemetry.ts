@@ -20,3 +20,10 @@ export async function fetchDeploymentCommit(): Promise<DeploymentCommit> {
   if (!response.ok) throw new Error(`${response.status} ${response.statusText}`);
   return (await response.json()) as DeploymentCommit;
 }
+
+// ---- platform admins (issue 21: /account/flags) ----
+export const fetchPlatformAdmin = () => api.get('platform/telemetry/admin').json<{ admin: boolean }>();
+export const setPlatformFlag = (source: 'remote' | 'analytics', key: string, value: FlagValue) =>
+  api.put(`platform/telemetry/flags/${source}/${encodeURIComponent(key)}`, { json: { value } }).json<RemoteFlagItem>();
+export const resetPlatformFlag = (source: 'remote' | 'analytics', key: string) =>
+  api.delete(`platform/telemetry/flags/${source}/${encodeURIComponent(key)}`);

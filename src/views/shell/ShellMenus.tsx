@@ -24,6 +24,7 @@ import type { ShellData } from '../shared/useShellData.ts';
 import { useSessionUser } from './useSessionUser.ts';
 import { useTaskRead } from '../shared/useTask.ts';
 import { branchesRead } from '../../actors/branches.ts';
+import { platformAdminRead } from '../../actors/flags-admin.ts';
 import { branchBadge, sortBranches, syntheticMainBranch } from '../../domain/branches/branches.ts';
 import { useSidebarState } from './useSidebarState.ts';
 import { docsHrefWithContext } from '../../domain/docs-search.ts';
@@ -240,8 +241,11 @@ export function HelpMenu({ data, look, defaultOpen, autoFocus }: LoadedMenu<{ da
 
 export function UserMenu({ look, defaultOpen, autoFocus }: LoadedMenu<object>) {
   const navigate = useNavigate();
-  const { session } = useAppContext();
+  const { session, config } = useAppContext();
   const user = useSessionUser();
+  // Issue 21: platform admins get the flags page; nobody else sees the item (the platform mode only).
+  const admin = useTaskRead(platformAdminRead, undefined, config.mode === 'platform' ? `admin:${user?.id ?? ''}` : 'none');
+  const isAdmin = config.mode === 'platform' && admin.data?.admin === true;
   return (
     <MenuTrigger defaultOpen={defaultOpen}>
       <Button {...look} autoFocus={autoFocus} />
@@ -253,6 +257,7 @@ export function UserMenu({ look, defaultOpen, autoFocus }: LoadedMenu<object>) {
           onAction={(key) => {
             if (key === 'preferences') void navigate({ to: '/account/me' });
             if (key === 'security') void navigate({ to: '/account/security' });
+            if (key === 'flags') void navigate({ to: '/account/flags' });
             if (key === 'signout') {
               session.send({ type: 'session.signOut', scope: 'local' });
               void navigate({ to: '/sign-in' });
@@ -266,6 +271,7 @@ export function UserMenu({ look, defaultOpen, autoFocus }: LoadedMenu<object>) {
             <MenuItem id="security">
               Security
             </MenuItem>
+            {isAdmin ? <MenuItem id="flags">Feature flags</MenuItem> : null}
           </MenuSection>
           <MenuSeparator />
           <MenuItem id="signout">
