@@ -75,9 +75,8 @@ export function useFocusOnPageChange(pathname: string): void {
     };
     observer.observe(main, { childList: true, subtree: true });
     return stop;
-    // oldHeading and oldText change with pathname only.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [pathname]);
+    // oldHeading and oldText change with pathname only (they are taken while rendering for a new path).
+  }, [pathname, oldHeading, oldText]);
 }
 
 /** The first stop of the Tab order: 'Skip to main content' (WCAG 2.4.1), shown when focused. */

@@ -2,7 +2,7 @@
 // zoomed by the wheel (around the pointer) and by the keyboard (arrows pan, + and - zoom, 0 fits), and only what is
 // in view is painted (src/domain/database/schema-layout.ts: visibleBoxes / visibleEdges), and zoomed far out a box
 // shows its name only, so 200 tables stay smooth.
-import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { useEffect, useEffectEvent, useLayoutEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { keyMarker, type GraphForeignKey, type GraphTable } from '../../../domain/database/schema-graph.ts';
 import {
   BOX_HEADER,
@@ -53,11 +53,12 @@ export function SchemaCanvas({ schema, tables, fks, layout, edges }: SchemaCanva
   }, []);
 
   const fit = () => size && setTransform(fitTransform(layout, size.width, size.height));
-  // A new layout (another schema) starts fitted.
-  useLayoutEffect(() => {
+  // A new layout (another schema) starts fitted: refit on a new layout (or the first measure), not on every resize.
+  const refit = useEffectEvent(() => {
     if (size) setTransform(fitTransform(layout, size.width, size.height));
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- refit on a new layout only, not on every resize
-  }, [layout, size !== null]);
+  });
+  const measured = size !== null;
+  useLayoutEffect(() => refit(), [layout, measured]);
 
   // Marks the first paint of this layout (the benchmark and tests wait for it).
   useEffect(() => {

@@ -42,9 +42,12 @@ export interface GridCellProps {
 export function GridCell(props: GridCellProps) {
   const { column, value, loaded, truncated, expandable, followLabel, active, inRange, left, width, colIndex, editor } = props;
   const input = useRef<HTMLInputElement>(null);
+  // Focus goes to the field when editing starts and again when a failed save hands it back (not on every keystroke).
+  const editing = editor !== null;
+  const saving = editor?.saving ?? false;
   useEffect(() => {
-    if (editor && !editor.saving) input.current?.focus();
-  }, [editor?.saving, editor === null]); // eslint-disable-line react-hooks/exhaustive-deps
+    if (editing && !saving) input.current?.focus();
+  }, [editing, saving]);
 
   return (
     <div

@@ -118,6 +118,10 @@ function TablePage() {
   );
 }
 
+/** Whether a tab or recent item (its id and metadata) is the table with this id. */
+const isTableTab = (tableId: string, id: string, metadata: { tableId?: number }) =>
+  String(metadata.tableId ?? parseTabId(id)?.itemId ?? '') === tableId && tabKind(parseTabId(id)?.type ?? 'sql') === 'table';
+
 /**
  * The table of this tab is gone (dropped, or the address is wrong): it says so, leaves the recent items, and its tab can
  * be closed from here — never a dead tab left without a word (issue 14 item 6).
@@ -126,19 +130,16 @@ function MissingTable({ projectRef, tableId }: { projectRef: string; tableId: st
   const tabs = useEditorTabs();
   const navigate = useNavigate();
   const { invalidate } = useTableEditor();
-  const isThisTable = (id: string, metadata: { tableId?: number }) =>
-    String(metadata.tableId ?? parseTabId(id)?.itemId ?? '') === tableId && tabKind(parseTabId(id)?.type ?? 'sql') === 'table';
   const openTab = useSelector(tabs, (snapshot) =>
-    Object.values(snapshot.context.tabs.tabsMap).find((tab) => isThisTable(tab.id, tab.metadata))?.id ?? null,
+    Object.values(snapshot.context.tabs.tabsMap).find((tab) => isTableTab(tableId, tab.id, tab.metadata))?.id ?? null,
   );
+  // Once per table id: the recent items are read from the actor, not followed.
   useEffect(() => {
     for (const item of tabs.getSnapshot().context.recentItems) {
-      if (isThisTable(item.id, item.metadata)) tabs.send({ type: 'recent.remove', id: item.id });
+      if (isTableTab(tableId, item.id, item.metadata)) tabs.send({ type: 'recent.remove', id: item.id });
     }
     // Dropped outside the console: the table list still shows it until it reads the schema again.
     invalidate('tables');
-    // Once per table id: the recent items are read from the actor, not followed.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [tabs, tableId, invalidate]);
 
   const close = () => {
