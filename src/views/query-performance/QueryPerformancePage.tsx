@@ -3,7 +3,7 @@
 // rows; a statement's plan on demand (never executed); the statistics reset. A server that does not collect
 // statistics gets a notice saying why. A paused project shows the paused card.
 import { useSelector } from '@xstate/react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { selectStatus } from '../../../machines/project-status.selectors.ts';
 import { queryPlanTask, queryStatsRead, queryStatsResetTask } from '../../actors/advisors.ts';
 import type { Project } from '../../api/types.ts';
@@ -28,6 +28,7 @@ import { toast } from '../../ui/toast.ts';
 import { ProjectPausedCard } from '../shared/ProjectPausedCard.tsx';
 import { useProjectStatusActor } from '../shared/ProjectStatusContext.tsx';
 import { useProjectRole } from '../shared/useProjectRole.ts';
+import { useSearchQuery } from '../shared/useSearchQuery.ts';
 import { useTask, useTaskRead } from '../shared/useTask.ts';
 import { visuallyHidden } from '../../ui/a11y.css.ts';
 import * as css from './QueryPerformance.css.ts';
@@ -45,12 +46,7 @@ const number = new Intl.NumberFormat('en-US');
 
 function QueryPerformance({ project }: { project: Project }) {
   const [order, setOrder] = useState<QueryStatsOrder>('total_time');
-  const [search, setSearch] = useState('');
-  const [sent, setSent] = useState('');
-  useEffect(() => {
-    const timer = setTimeout(() => setSent(search.trim()), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [search]);
+  const { text: search, query: sent, type: setSearch } = useSearchQuery(SEARCH_DEBOUNCE_MS);
   const [version, setVersion] = useState(0);
   const read = useTaskRead(queryStatsRead, { ref: project.ref, order, search: sent }, `${order}\u0000${sent}\u0000${version}`);
   const refresh = () => setVersion((v) => v + 1);

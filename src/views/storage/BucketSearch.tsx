@@ -1,11 +1,12 @@
 // A search across the whole opened bucket (issue 14): the box waits for a pause in typing (300 ms) before it asks
 // the platform (POST …/objects/search: any part of the full name, case-insensitive), then lists the files found;
 // choosing one shows it in the preview pane. The folder size of the open folder sits beside it.
-import { useEffect, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import type { StorageSearchHit } from '../../api/schemas/storage-search.ts';
 import { folderSizeTask, searchBucketTask } from '../../actors/storage-preview.ts';
 import { formatBytes } from '../../domain/format.ts';
 import { TextField } from '../../ui/TextField.tsx';
+import { useSearchQuery } from '../shared/useSearchQuery.ts';
 import { useTaskRead } from '../shared/useTask.ts';
 import * as css from './Storage.css.ts';
 
@@ -13,15 +14,18 @@ export const SEARCH_DEBOUNCE_MS = 300;
 
 /** The search box; `onQuery` gets the text once typing paused (trimmed; '' when cleared, at once). */
 export function BucketSearchBox({ bucketId, onQuery }: { bucketId: string; onQuery: (query: string) => void }) {
-  const [text, setText] = useState('');
-  useEffect(() => setText(''), [bucketId]);
+  const { actor, text, type } = useSearchQuery(SEARCH_DEBOUNCE_MS);
+  // Another bucket: the box starts over (and a query shown is cleared at once).
+  useEffect(() => actor.send({ type: 'query.reset' }), [actor, bucketId]);
+  const latest = useRef(onQuery);
   useEffect(() => {
-    const query = text.trim();
-    if (query === '') return void onQuery('');
-    const timer = window.setTimeout(() => onQuery(query), SEARCH_DEBOUNCE_MS);
-    return () => window.clearTimeout(timer);
-  }, [text, onQuery]);
-  return <TextField aria-label="Search files in this bucket" placeholder="Search files in this bucket" type="search" value={text} onChange={setText} />;
+    latest.current = onQuery;
+  });
+  useEffect(() => {
+    const settled = actor.on('query.settled', (event) => latest.current(event.query));
+    return () => settled.unsubscribe();
+  }, [actor]);
+  return <TextField aria-label="Search files in this bucket" placeholder="Search files in this bucket" type="search" value={text} onChange={type} />;
 }
 
 export function BucketSearchResults(props: { projectRef: string; bucketId: string; query: string; onPick: (hit: StorageSearchHit) => void; picked: string | null }) {
