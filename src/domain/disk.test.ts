@@ -12,6 +12,7 @@ describe('disk cooldown (spec B4)', () => {
     expect(cooldownRemainingSeconds(new Date(NOW - 21600_000).toISOString(), NOW)).toBe(0);
     expect(cooldownRemainingSeconds(new Date(NOW - 30 * 3600_000).toISOString(), NOW)).toBe(0);
     expect(cooldownRemainingSeconds('not a date', NOW)).toBe(0);
+    expect(cooldownRemainingSeconds(new Date(NOW + 2000).toISOString(), NOW)).toBe(21600);
   });
 
   it('words the time remaining', () => {

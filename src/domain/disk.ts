@@ -82,7 +82,8 @@ export function cooldownRemainingSeconds(lastModifiedAt: string | null, nowMs: n
   if (!lastModifiedAt) return 0;
   const at = Date.parse(lastModifiedAt);
   if (Number.isNaN(at)) return 0;
-  return Math.max(0, Math.ceil(DISK_COOLDOWN_SECONDS - (nowMs - at) / 1000));
+  // Capped at the cooldown: a platform clock a moment ahead of the browser's must not show more than 6 h.
+  return Math.min(DISK_COOLDOWN_SECONDS, Math.max(0, Math.ceil(DISK_COOLDOWN_SECONDS - (nowMs - at) / 1000)));
 }
 
 /** '5 h 59 min', '12 min', 'less than a minute'. */

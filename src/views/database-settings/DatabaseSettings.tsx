@@ -1,6 +1,7 @@
 // /project/{ref}/database/settings (spec A2.2, A2.10): reset the database password, and the connection pooling
 // configuration (#connection-pooling, #connection-pooler) — pool mode and pool size, with where the poolers listen
 // or why none runs. Writes go through the task machine; the platform checks the role again (A6).
+import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { Key } from 'react-aria-components';
 import { resetPasswordTask, savePoolerTask } from '../../actors/connect.ts';
@@ -33,7 +34,29 @@ export function DatabaseSettings({ project, poolers }: { project: Project; poole
       {poolers.map((pooler) => (
         <Pooling key={pooler.identifier} projectRef={project.ref} pooler={pooler} allowed={allowed} />
       ))}
+      <DiskSize projectRef={project.ref} />
     </div>
+  );
+}
+
+// spec A2.12, B2.9: the disk may be increased from Database Settings; the form (with its 6 h cooldown) lives on
+// Compute and Disk, so this section leads there.
+function DiskSize({ projectRef }: { projectRef: string }) {
+  return (
+    <section id="disk-size" className={page.card} aria-labelledby="disk-size-title">
+      <h2 id="disk-size-title" className={page.cardTitle}>
+        Disk size
+      </h2>
+      <p className={page.text}>
+        At 95 % of its disk the database becomes read-only until space is freed or the disk grows. The disk can be
+        increased up to 200GB; disk attributes can be changed once every 6 hours.
+      </p>
+      <div>
+        <Link to="/project/$ref/settings/compute-and-disk" params={{ ref: projectRef }} hash="disk">
+          Increase the disk size
+        </Link>
+      </div>
+    </section>
   );
 }
 

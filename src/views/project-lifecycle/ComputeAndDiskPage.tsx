@@ -1,6 +1,7 @@
 // Project settings → Compute and Disk (spec B2.9, B9): the compute sizes with RAM, CPU and prices, the current size
 // marked, and 'Change compute size' (a restart) → resize; the project-status actor then shows Resizing (A4.1).
-// Disk settings (type, size, IOPS, throughput, cooldown) are not built yet — the page says so.
+// Below it the disk (DiskSettings: type, size, IOPS, throughput, the 6 h cooldown; issue 20). A paused project shows
+// the paused card.
 import { useState } from 'react';
 import type { Project } from '../../api/types.ts';
 import { can } from '../../domain/permissions.ts';
@@ -23,10 +24,25 @@ import { OperationConfirmDialog, useProjectOperation } from './OperationConfirmD
 import * as css from '../shared/ProjectLifecycle.css.ts';
 import * as narrow from './ComputeAndDiskPage.css.ts';
 import { useProjectRole } from '../shared/useProjectRole.ts';
+import { ProjectPausedCard } from '../shared/ProjectPausedCard.tsx';
+import type { DiskResponse } from '../../api/infrastructure.ts';
+import { ErrorAlert } from '../../ui/ErrorAlert.tsx';
+import { DiskSettings } from './DiskSettings.tsx';
 
 const RESIZE_REFUSED = 'You need additional permissions to change the compute size';
 
-export function ComputeAndDiskPage({ project }: { project: Project }) {
+export interface DiskRead {
+  disk: DiskResponse | null;
+  /** Why the disk could not be read (the card says so, with a retry). */
+  error: string | null;
+}
+
+export function ComputeAndDiskPage({ project, disk, onRetryDisk }: { project: Project; disk: DiskRead; onRetryDisk: () => void }) {
+  if (project.status === 'INACTIVE') return <ProjectPausedCard project={project} />;
+  return <ComputeAndDisk project={project} disk={disk} onRetryDisk={onRetryDisk} />;
+}
+
+function ComputeAndDisk({ project, disk, onRetryDisk }: { project: Project; disk: DiskRead; onRetryDisk: () => void }) {
   const role = useProjectRole(project);
   const allowed = can(role, 'UPDATE', 'projects');
   const operation = useProjectOperation(project.ref);
@@ -100,10 +116,24 @@ export function ComputeAndDiskPage({ project }: { project: Project }) {
         </table>
       </div>
 
-      <div className={css.notice} role="note">
-        Disk settings are not built yet: the disk type, size, IOPS and throughput of this project cannot be changed from
-        this page.
-      </div>
+      {disk.disk ? (
+        <DiskSettings
+          projectRef={project.ref}
+          disk={disk.disk}
+          computeSize={current.id}
+          allowed={can(role, 'UPDATE', 'projects')}
+          active={active}
+        />
+      ) : (
+        <div className={css.card} id="disk">
+          <h2 className={css.cardTitle}>Disk</h2>
+          <ErrorAlert subject="The disk configuration could not be read" error={disk.error ?? undefined} projectRef={project.ref}>
+            <Button variant="default" size="tiny" onPress={onRetryDisk}>
+              Retry
+            </Button>
+          </ErrorAlert>
+        </div>
+      )}
 
       <OperationConfirmDialog actor={operation} projectName={project.name} />
     </section>
