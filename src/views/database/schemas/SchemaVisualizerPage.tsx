@@ -17,7 +17,7 @@ import { useTaskRead } from '../../shared/useTask.ts';
 import { DatabasePage } from '../shared/DatabaseListPage.tsx';
 import * as shared from '../shared/Database.css.ts';
 import { SchemaCanvas } from './SchemaCanvas.tsx';
-import { downloadPng, downloadText, safeFileName } from './schemaExport.ts';
+import { downloadPng, downloadText, safeFileName } from '../../../actors/schema-export.ts';
 import * as css from './SchemaVisualizer.css.ts';
 
 export function SchemaVisualizerPage({ project, schema, onSchemaChange }: { project: Project; schema: string; onSchemaChange: (schema: string) => void }) {
