@@ -30,6 +30,9 @@ const sharedAreas = {
   'command-menu': ['./docs-search'],
   'docs-search': ['./command-menu'],
   shell: ['./command-menu', './notifications'],
+  // issue 20: the read replicas panel is shown on the Replication page and the Infrastructure settings.
+  database: ['./replicas'],
+  infrastructure: ['./replicas'],
 };
 
 // Imports across areas that stay until their owners move them (paths relative to src/views/): none left (issue 15

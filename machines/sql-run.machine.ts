@@ -15,6 +15,8 @@ export interface SqlRunRequest {
   sql: string;
   /** Opaque to the machine: the impersonation the run applies (spec B2.7). */
   impersonation?: unknown;
+  /** Opaque to the machine: the read replica the run goes to (spec B2.3); the primary when undefined. */
+  database?: string | undefined;
 }
 
 /** Where the run came from in the editor: the error's position is marked in this text (spec B2.2). */

@@ -66,6 +66,8 @@ export function sqlSessionMachineFor(ref: string) {
 
 export interface EditorRunRequest extends SqlRunRequest {
   impersonation?: QueryImpersonation | undefined;
+  /** spec B2.3: the picked read replica (undefined: the primary). */
+  database?: string | undefined;
 }
 
 /**
@@ -91,7 +93,7 @@ export function sqlRunMachineFor(ref: string) {
         const request = input as EditorRunRequest;
         const started = performance.now();
         try {
-          return await runEditorSql(ref, { runId: request.runId, sql: request.sql, impersonation: request.impersonation });
+          return await runEditorSql(ref, { runId: request.runId, sql: request.sql, impersonation: request.impersonation, database: request.database });
         } catch (error) {
           // A failed run says how long it took too (issue 14 item 6).
           throw toRunError(error, performance.now() - started);

@@ -13,13 +13,21 @@ export interface RunSqlInput {
   runId: string;
   sql: string;
   impersonation?: QueryImpersonation | undefined;
+  /** spec B2.3: a healthy read replica's identifier; the primary when undefined. */
+  database?: string | undefined;
 }
 
 export async function runEditorSql(ref: string, input: RunSqlInput): Promise<{ rows: Record<string, unknown>[]; durationMs: number }> {
   const started = performance.now();
   const rows = await api
     .post(`${pgMeta(ref)}/query`, {
-      json: { query: input.sql, run_id: input.runId, history: true, ...(input.impersonation ? { impersonation: input.impersonation } : {}) },
+      json: {
+        query: input.sql,
+        run_id: input.runId,
+        history: true,
+        ...(input.impersonation ? { impersonation: input.impersonation } : {}),
+        ...(input.database ? { database: input.database } : {}),
+      },
       timeout: SQL_RUN_TIMEOUT_MS,
     })
     .json<Record<string, unknown>[]>();

@@ -35,6 +35,16 @@ export function databaseOptions(projectRef: string, databases: readonly ProjectD
   ];
 }
 
+/**
+ * The replica a run goes to (spec B2.3): the picked one when it is a healthy replica of the project, else undefined
+ * (the primary) — a replica that stopped being healthy falls back to the primary, as the picker shows it.
+ */
+export function pickedReplica(projectRef: string, databases: readonly ProjectDatabase[] | undefined, selected: string | null): string | undefined {
+  if (selected === null || selected === projectRef) return undefined;
+  const option = databaseOptions(projectRef, databases).find((o) => o.identifier === selected);
+  return option && !option.isPrimary && option.unavailable === null ? option.identifier : undefined;
+}
+
 /** spec B2.3: 'Create a new read replica' only on the hosted platform with infrastructure:read_replicas on. */
 export const showCreateReplica = (mode: 'platform' | 'self-hosted', readReplicasEnabled: boolean): boolean =>
   mode === 'platform' && readReplicasEnabled;

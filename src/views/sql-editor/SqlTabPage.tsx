@@ -40,6 +40,7 @@ import { Switch } from '../../ui/Switch.tsx';
 import { useImpersonation } from '../editor/ImpersonationContext.tsx';
 import { RolePicker } from '../editor/RolePicker.tsx';
 import { DatabasePicker } from '../editor/DatabasePicker.tsx';
+import { pickedReplica } from '../../domain/database-picker.ts';
 import { ResultsPanel } from './ResultsPanel.tsx';
 import { SaveAsMigrationDialog } from './SaveAsMigrationDialog.tsx';
 import { canWriteDatabase } from '../../domain/database/catalog.ts';
@@ -128,6 +129,7 @@ export function SqlTabPage(props: SqlTabPageProps) {
         runId: crypto.randomUUID(),
         sql: query,
         impersonation: toQueryImpersonation(choice, { ref: project.ref, endpoint: props.endpoint }, Math.floor(Date.now() / 1000)),
+        database: pickedReplica(project.ref, project.databases, props.database),
       },
       startedAt: performance.now(),
     });

@@ -1,0 +1,109 @@
+import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expectNoAxeFindings } from './axe.ts';
+import { projectSql, savedSessionToken } from './support/project-sql.ts';
+import { SCREENSHOTS, STORAGE_STATE, readFixture } from './support/fixture.ts';
+
+// Read replicas (issue 20, spec A4.5, B2.3): on the Replication page 'Create a new read replica' walks the setup's
+// steps to ACTIVE_HEALTHY; the SQL editor's database picker offers 'Read replica ({region} - {suffix})'; a select
+// picked on it reads the primary's rows, an insert fails with Postgres's read-only error; axe on the page. The
+// replica is deleted afterwards (a replica would keep the fixture project from pausing in other specs).
+const fx = () => readFixture();
+const stamp = Date.now().toString(36);
+const TABLE = `e2e_replica_items_${stamp}`;
+
+let api: APIRequestContext;
+let page: Page;
+let replica: string | undefined;
+
+test.describe.configure({ mode: 'serial' });
+
+const sql = <T = Record<string, unknown>>(query: string) => projectSql<T>(api, fx().projectRef, query);
+const editor = () => page.locator('.cm-content');
+
+async function typeSql(text: string) {
+  await editor().click();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.press('Delete');
+  await page.keyboard.insertText(text);
+}
+
+test.beforeAll(async ({ browser, baseURL }) => {
+  api = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { authorization: `Bearer ${savedSessionToken()}` } });
+  // The table exists before the replica: DDL made on the primary afterwards is not replicated.
+  await sql(`create table public.${TABLE} (id bigint primary key, name text not null);
+    insert into public.${TABLE} values (1, 'alpha on primary'), (2, 'beta on primary');`);
+  const context = await browser.newContext({ storageState: STORAGE_STATE, viewport: { width: 1400, height: 900 } });
+  page = await context.newPage();
+});
+
+test.afterAll(async () => {
+  if (replica) await api.delete(`/api/platform/projects/${fx().projectRef}/replicas/${replica}`, { timeout: 60_000 }).catch(() => undefined);
+  await sql(`drop table if exists public.${TABLE}`).catch(() => undefined);
+  await page?.context().close();
+  await api?.dispose();
+});
+
+test('creates a read replica on the Replication page and sees it healthy', async () => {
+  await page.goto(`/dashboard/project/${fx().projectRef}/database/replication`);
+  await expect(page.getByRole('heading', { name: 'Replication', level: 1 })).toBeVisible();
+  await expect(page.getByText('Coming soon')).toHaveCount(0);
+  await expect(page.getByText('No read replicas yet')).toBeVisible();
+  await expect(page.getByRole('note')).toContainText('schema changes (DDL) made on the primary after a replica was created are not replicated');
+  await expectNoAxeFindings(page, 'Replication, no replicas');
+  await page.getByRole('button', { name: 'Create a new read replica' }).click();
+  const table = page.getByRole('table', { name: 'Read replicas' });
+  const row = table.getByRole('row').filter({ hasText: /Read replica \(/ });
+  await expect(row).toHaveCount(1);
+  // One of the setup's step labels (A4.5) while it runs, then Completed.
+  await expect(row).toContainText(
+    /Requesting replica instance|Launching replica instance|Initiating replica setup|Downloading base backup|Replaying WAL archives|Completing set up|Completed/,
+  );
+  await expect(row.getByText('ACTIVE_HEALTHY')).toBeVisible({ timeout: 60_000 });
+  await expect(row).toContainText('Completed');
+  await expect(page.getByText(/Read replica \w+ is ready/)).toBeVisible();
+  const testId = await row.getAttribute('data-testid');
+  replica = testId!.replace('replica-row-', '');
+  await expect(row).toContainText(/\d+ (ms|s) \(\d+(\.\d)? (B|KB) behind\)/);
+  await page.screenshot({ path: `${SCREENSHOTS}/replicas-healthy.png` });
+  await expectNoAxeFindings(page, 'Replication with a healthy replica');
+});
+
+test('picks the replica in the SQL editor: a select reads it, an insert fails with Postgres\'s error', async () => {
+  expect(replica).toBeDefined();
+  const suffix = replica!.split('-').at(-1)!;
+  // The project's databases are read when the project opens: a fresh load lists the new replica.
+  await page.goto(`/dashboard/project/${fx().projectRef}/sql`);
+  await page.getByRole('button', { name: 'New query' }).click();
+  await page.waitForURL((url) => /\/sql\/[0-9a-f-]{36}$/.test(url.pathname));
+  await expect(editor()).toHaveText('');
+  await page.getByRole('button', { name: 'Database: Primary database' }).click();
+  const option = page.getByRole('listbox', { name: 'Databases' }).getByRole('option', { name: new RegExp(`Read replica \\(.* - ${suffix}\\)`) });
+  await expect(option).toBeVisible();
+  await option.getByRole('button').click();
+  await expect(page.getByRole('button', { name: new RegExp(`^Database: Read replica \\(.* - ${suffix}\\)$`) })).toBeVisible();
+  // A row written to the primary now reaches the replica.
+  await sql(`insert into public.${TABLE} values (3, 'gamma after the replica')`);
+  await expect
+    .poll(async () => {
+      await typeSql(`select count(*)::int as n from public.${TABLE}`);
+      await page.getByRole('button', { name: 'Run', exact: true }).click();
+      const grid = page.getByRole('grid', { name: 'Results' });
+      await expect(grid).toBeVisible();
+      return grid.getByRole('gridcell').first().textContent();
+    }, { timeout: 20_000 })
+    .toBe('3');
+  await typeSql(`insert into public.${TABLE} values (4, 'written to the replica')`);
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'cannot execute INSERT in a read-only transaction' })).toBeVisible();
+  await page.screenshot({ path: `${SCREENSHOTS}/replicas-sql-editor.png` });
+  // The primary never saw the write.
+  expect(await sql<{ n: number }>(`select count(*)::int as n from public.${TABLE} where id = 4`)).toEqual([{ n: 0 }]);
+});
+
+test('deletes the replica from the Replication page', async () => {
+  await page.goto(`/dashboard/project/${fx().projectRef}/database/replication`);
+  await page.getByRole('button', { name: `Delete read replica ${replica}` }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete read replica' }).click();
+  await expect(page.getByText('No read replicas yet')).toBeVisible({ timeout: 30_000 });
+  replica = undefined;
+});
