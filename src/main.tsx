@@ -21,6 +21,8 @@ import { maybeStartInspector } from './dev/inspector.ts';
 const config = readConsoleConfig();
 // Development only: ?inspect (or VITE_STRATA_INSPECT=1) opens the Stately inspector on every app-wide actor.
 const inspect = await maybeStartInspector();
+// spec A2.14: the theme sandbox is a developer tool; import.meta.env.DEV is false in a build, so it is never bundled.
+if (import.meta.env.DEV) void import('./dev/theme-sandbox.ts').then(({ startThemeSandbox }) => startThemeSandbox());
 const session = createSessionActor({ alwaysLoggedIn: config.mode === 'self-hosted', inspect });
 setAccessTokenGetter(getAccessToken);
 const theme = createThemeActor({ inspect });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createTelemetryEvents } from './telemetry-events.ts';
-import { MAX_HELD_TELEMETRY_EVENTS, TELEMETRY_EVENTS, type TelemetryCustomEvent } from '../domain/telemetry-events.ts';
+import { TELEMETRY_EVENTS, type TelemetryCustomEvent } from '../domain/telemetry-events.ts';
+import { TELEMETRY_MAX_PENDING } from '../domain/signals.ts';
 
 describe('telemetry events (spec A4.13, A7)', () => {
   it('hold events until the queue connects, then pass them on in order, later ones at once', () => {
@@ -19,7 +20,7 @@ describe('telemetry events (spec A4.13, A7)', () => {
 
   it('hold at most 20 (the oldest dropped)', () => {
     const events = createTelemetryEvents(true);
-    for (let i = 0; i < MAX_HELD_TELEMETRY_EVENTS + 5; i++) events.track(TELEMETRY_EVENTS.helpButtonClicked, { i });
+    for (let i = 0; i < TELEMETRY_MAX_PENDING + 5; i++) events.track(TELEMETRY_EVENTS.helpButtonClicked, { i });
     const sent: TelemetryCustomEvent[] = [];
     events.connect((event) => sent.push(event));
     expect(sent).toHaveLength(20);

@@ -2,7 +2,8 @@
 // track an action from the first render, while the telemetry queue itself (consent, the collector) comes in the
 // signals chunk later. Until that chunk connects, events wait here (at most 20, oldest dropped); without the
 // telemetry setting nothing is kept or sent. Consent is the telemetry machine's rule: it holds or drops them.
-import { MAX_HELD_TELEMETRY_EVENTS, type TelemetryAction, type TelemetryCustomEvent } from '../domain/telemetry-events.ts';
+import type { TelemetryAction, TelemetryCustomEvent } from '../domain/telemetry-events.ts';
+import { TELEMETRY_MAX_PENDING } from '../domain/signals.ts';
 
 export interface TelemetryEvents {
   track: (action: TelemetryAction, customProperties?: TelemetryCustomEvent['custom_properties']) => void;
@@ -22,7 +23,7 @@ export function createTelemetryEvents(enabled: boolean): TelemetryEvents {
         return;
       }
       held.push(event);
-      if (held.length > MAX_HELD_TELEMETRY_EVENTS) held.shift();
+      if (held.length > TELEMETRY_MAX_PENDING) held.shift();
     },
     connect: (next) => {
       if (!enabled) return;

@@ -16,6 +16,3 @@ export interface TelemetryCustomEvent {
   action: TelemetryAction;
   custom_properties: Record<string, string | number | boolean>;
 }
-
-/** spec C§9: at most 20 events wait; the oldest go first. */
-export const MAX_HELD_TELEMETRY_EVENTS = 20;
