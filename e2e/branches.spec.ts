@@ -1,7 +1,4 @@
-import { readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import pg from 'pg';
 import { expectNoAxeFindings } from './axe.ts';
 import { leaveFixtureAsFound } from './support/cleanup.ts';
 import { projectSql, savedSessionToken } from './support/project-sql.ts';
@@ -10,9 +7,9 @@ import { SCREENSHOTS, STORAGE_STATE, readFixture } from './support/fixture.ts';
 // Branches (issue 20, spec A4.4, B2.8): enable branching on the fixture project, create a preview branch with data
 // from the dialog (estimate shown), land on the new branch, find the parent's table with its rows in the branch's
 // table editor, switch back to main with the header's switcher, delete the branch from the Branches page; axe in
-// both themes. The organization goes on the pro plan (B5: no branches on the free plan) and the project gets the PITR
-// add-on row ('with data' needs it, B2.8) for the run — the local platform has no add-on purchase flow yet, so the
-// row is written in the platform database like a purchase would — both undone afterwards.
+// both themes. The organization goes on the pro plan (B5: no branches on the free plan, refused by the platform too)
+// and the project gets the PITR add-on ('with data' needs it, B2.8) through the add-ons call for the run — both
+// undone afterwards.
 const fx = () => readFixture();
 const stamp = Date.now().toString(36);
 const TABLE = `e2e_branch_items_${stamp}`;
@@ -27,28 +24,13 @@ test.describe.configure({ mode: 'serial' });
 
 const sql = <T = Record<string, unknown>>(query: string, ref = fx().projectRef) => projectSql<T>(api, ref, query);
 
-/** The platform database as the embedded cluster's superuser (host and port from the project's connection string). */
-async function platformDb<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const project = await (await api.get(`/api/platform/projects/${fx().projectRef}`)).json();
-  const url = new URL(String(project.connectionString).replace('[YOUR_PASSWORD]', 'x'));
-  const dataDir = resolve(process.env.E2E_DATA_DIR ?? '.tmp/e2e-data');
-  const { postgresPassword } = JSON.parse(readFileSync(join(dataDir, 'secrets.json'), 'utf8')) as { postgresPassword: string };
-  const client = new pg.Client({ host: url.hostname, port: Number(url.port), user: 'postgres', password: postgresPassword, database: 'strata_platform' });
-  client.on('error', () => {});
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end().catch(() => {});
-  }
+/** The PITR add-on through the platform's add-ons call, as the add-ons page selects it (issue 20). */
+async function setPitr(on: boolean): Promise<void> {
+  const path = `/api/platform/projects/${fx().projectRef}/billing/addons`;
+  const answer = on ? await api.post(path, { data: { addon_type: 'pitr', addon_variant: 'pitr_7' } }) : await api.delete(`${path}/pitr_7`);
+  // Removing an add-on that is not selected answers 404: nothing to undo.
+  if (!answer.ok() && !(answer.status() === 404 && !on)) throw new Error(`PITR add-on ${on ? 'select' : 'remove'}: ${answer.status()} ${await answer.text()}`);
 }
-
-const setPitr = (on: boolean) =>
-  platformDb((client) =>
-    on
-      ? client.query(`insert into project_addons (project_id, addon_type, variant_identifier) select id, 'pitr', 'pitr_7' from projects where ref = $1 on conflict do nothing`, [fx().projectRef])
-      : client.query(`delete from project_addons where addon_type = 'pitr' and project_id = (select id from projects where ref = $1)`, [fx().projectRef]),
-  );
 
 async function themedPage(browser: Browser, theme: 'dark' | 'light'): Promise<Page> {
   const context = await browser.newContext({ storageState: STORAGE_STATE, viewport: { width: 1400, height: 900 } });
