@@ -7,6 +7,9 @@ export const REPLICA_COMING_UP = 'Replica unable to accept requests as its comin
 export const REPLICA_UNHEALTHY = 'Replica unable to accept requests as its not healthy';
 const COMING_UP_STATUSES = ['INIT_READ_REPLICA', 'COMING_UP'];
 
+/** spec A4.5: why a replica that is not ACTIVE_HEALTHY cannot be picked. */
+export const replicaUnavailableText = (status: string): string => (COMING_UP_STATUSES.includes(status) ? REPLICA_COMING_UP : REPLICA_UNHEALTHY);
+
 export interface DatabaseOption {
   identifier: string;
   label: string;
@@ -22,8 +25,7 @@ export function databaseOptions(projectRef: string, databases: readonly ProjectD
   const all = databases?.length ? [...databases] : [{ identifier: projectRef, status: 'ACTIVE_HEALTHY' }];
   const primary = all.find((database) => database.identifier === projectRef) ?? { identifier: projectRef, status: 'ACTIVE_HEALTHY' };
   const replicas = all.filter((database) => database.identifier !== projectRef);
-  const unavailable = (status: string | undefined) =>
-    status === 'ACTIVE_HEALTHY' || status === undefined ? null : COMING_UP_STATUSES.includes(status) ? REPLICA_COMING_UP : REPLICA_UNHEALTHY;
+  const unavailable = (status: string | undefined) => (status === 'ACTIVE_HEALTHY' || status === undefined ? null : replicaUnavailableText(status));
   return [
     { identifier: primary.identifier, label: PRIMARY_DATABASE_LABEL, isPrimary: true, unavailable: null },
     ...replicas.map((replica) => ({

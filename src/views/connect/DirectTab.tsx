@@ -17,6 +17,7 @@ import {
   type ConnectType,
 } from '../../domain/connect/constants.ts';
 import { databaseLabel, selectedDatabase, type ConnectionInfo } from '../../domain/connect/info.ts';
+import { replicaUnavailableText } from '../../domain/database-picker.ts';
 import { ipv4Note, methodEndpoint, poolerLabel } from '../../domain/connect/methods.ts';
 import type { ConnectParams } from '../../domain/connect/params.ts';
 import { connectSteps, connectionStrings } from '../../domain/connect/strings.ts';
@@ -51,6 +52,7 @@ export function DirectTab({ projectRef, info, params, onChange, onStringCopied }
         <Select
           label="Source"
           options={info.databases.map((d) => ({ id: d.identifier, label: databaseLabel(d), isDisabled: d.status !== 'ACTIVE_HEALTHY' }))}
+          description={unavailableReplicas(info) || undefined}
           selectedKey={database?.identifier ?? null}
           onSelectionChange={(key: Key | null) => key && onChange({ source: String(key) })}
         />
@@ -134,4 +136,12 @@ export function DirectTab({ projectRef, info, params, onChange, onStringCopied }
       <p className={css.text}>{CONNECT_STRINGS.keysRenamed}.</p>
     </div>
   );
+}
+
+/** spec A4.5: why a replica of the Source list cannot be picked ('Read replica (…): Replica unable to accept requests as its …'). */
+function unavailableReplicas(info: ConnectionInfo): string {
+  return info.databases
+    .filter((d) => d.database_type === 'READ_REPLICA' && d.status !== 'ACTIVE_HEALTHY')
+    .map((d) => `${databaseLabel(d)}: ${replicaUnavailableText(d.status)}`)
+    .join(' · ');
 }
