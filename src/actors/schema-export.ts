@@ -1,17 +1,10 @@
 // The Schema Visualizer's downloads (issue 19): the DDL as a .sql file, the drawing as .svg, and as .png painted from
-// the SVG on a canvas (capped at 16k pixels a side, Chromium's canvas limit).
-const MAX_CANVAS = 16_000;
+// the SVG on a canvas (capped at 16k pixels a side, Chromium's canvas limit). Effects, so they live with the actors
+// (issue 15); the PNG, which takes a while, runs as a task the page shows pending and toasts on failure.
+import { taskWith } from '../../machines/task.machine.ts';
+import { saveBlob as save } from './save-blob.ts';
 
-function save(blob: Blob, filename: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
+const MAX_CANVAS = 16_000;
 
 export const safeFileName = (name: string): string => name.replace(/[^A-Za-z0-9_.-]+/g, '_') || 'schema';
 
@@ -38,3 +31,11 @@ export async function downloadPng(svg: string, width: number, height: number, fi
     URL.revokeObjectURL(url);
   }
 }
+
+export interface SchemaPngRequest {
+  svg: string;
+  width: number;
+  height: number;
+  filename: string;
+}
+export const schemaPngTask = taskWith(({ svg, width, height, filename }: SchemaPngRequest) => downloadPng(svg, width, height, filename));

@@ -1,6 +1,7 @@
 // The storage explorer's effects that are more than one call: the full-folder crawl (pages of 10000), zips built
 // in the browser with client-zip from batches of 10 downloads (spec B9), saving a file, and the file operations.
 import { downloadZip } from 'client-zip';
+import { saveBlob } from './save-blob.ts';
 import {
   downloadObject,
   listObjects,
@@ -32,19 +33,6 @@ export async function listAllObjectPaths(ref: string, bucketId: string, prefix: 
   return paths;
 }
 
-/** Hands a blob to the browser as a download named `name`. */
-export function saveBlob(blob: Blob, name: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.style.display = 'none';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The download has started from the URL; release it once the browser has read it.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
 
 /**
  * Zips `paths` in the browser: fetched 10 at a time, streamed into client-zip, named by `entryName`. Folder

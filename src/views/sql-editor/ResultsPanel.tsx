@@ -3,7 +3,7 @@
 // it, an EXPLAIN plan, or the query history of the project.
 import { useMemo, useState } from 'react';
 import type { SqlRunError, SqlRunResult } from '../../../machines/sql-run.machine.ts';
-import { saveBlob } from '../../actors/storage-effects.ts';
+import { saveBlob } from '../../actors/save-blob.ts';
 import { resultsToTsv } from '../../domain/sql-editor.ts';
 import { chartSeries, RESULT_FORMATS, type ResultFormat } from '../../domain/sql-results.ts';
 import { Button } from '../../ui/Button.tsx';

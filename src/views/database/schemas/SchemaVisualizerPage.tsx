@@ -1,8 +1,9 @@
 // /project/{ref}/database/schemas — the Schema Visualizer (spec A2.6, issue 19): the schema's tables as boxes with
 // their columns and key markers, foreign keys as curves, laid out automatically (src/domain/database/schema-layout.ts),
 // panned and zoomed, exported as SQL (the schema's DDL) and as an image (SVG or PNG).
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { schemaGraphRead } from '../../../actors/database.ts';
+import { downloadText, safeFileName, schemaPngTask } from '../../../actors/schema-export.ts';
 import type { Project } from '../../../api/types.ts';
 import { schemaDdl, type SchemaGraph } from '../../../domain/database/schema-graph.ts';
 import { edges as layoutEdges, layoutSchema } from '../../../domain/database/schema-layout.ts';
@@ -13,11 +14,10 @@ import { ErrorAlert } from '../../../ui/ErrorAlert.tsx';
 import { Select } from '../../../ui/Select.tsx';
 import { SkeletonLines } from '../../../ui/Skeleton.tsx';
 import { toast } from '../../../ui/toast.ts';
-import { useTaskRead } from '../../shared/useTask.ts';
+import { useTask, useTaskRead } from '../../shared/useTask.ts';
 import { DatabasePage } from '../shared/DatabaseListPage.tsx';
 import * as shared from '../shared/Database.css.ts';
 import { SchemaCanvas } from './SchemaCanvas.tsx';
-import { downloadPng, downloadText, safeFileName } from '../../../actors/schema-export.ts';
 import * as css from './SchemaVisualizer.css.ts';
 
 export function SchemaVisualizerPage({ project, schema, onSchemaChange }: { project: Project; schema: string; onSchemaChange: (schema: string) => void }) {
@@ -71,7 +71,7 @@ function Drawing({ graph }: { graph: SchemaGraph }) {
 }
 
 function Exports({ graph }: { graph: SchemaGraph }) {
-  const [busy, setBusy] = useState(false);
+  const png = useTask(schemaPngTask, { onFailed: (message) => toast.error(message) });
   const name = safeFileName(graph.schema);
   const image = () => {
     const layout = layoutSchema(graph.tables, graph.foreign_keys, graph.schema);
@@ -85,14 +85,8 @@ function Exports({ graph }: { graph: SchemaGraph }) {
       <Button
         variant="default"
         size="tiny"
-        isPending={busy}
-        onPress={() => {
-          setBusy(true);
-          const { svg, width, height } = image();
-          downloadPng(svg, width, height, `${name}.png`)
-            .catch((error: unknown) => toast.error(error instanceof Error ? error.message : String(error)))
-            .finally(() => setBusy(false));
-        }}
+        isPending={png.running}
+        onPress={() => png.run({ ...image(), filename: `${name}.png` })}
       >
         Export as PNG
       </Button>
