@@ -153,6 +153,15 @@ describe('read replicas', () => {
     expect(pause.body.message).toMatch(/read replica/);
   });
 
+  it('a table created on the primary afterwards (DDL is not replicated) stops the replica: it is listed ACTIVE_UNHEALTHY', async () => {
+    expect((await sql('create table public.made_later (id int primary key); insert into public.made_later values (1)')).status).toBe(200);
+    const row = await until('the replica to be unhealthy', async () => (await list()).find((r) => r.identifier === replica)!, (r) => r.status !== 'ACTIVE_HEALTHY', 30_000);
+    expect(row.status).toBe('ACTIVE_UNHEALTHY');
+    const query = await sql('select 1', replica);
+    expect(query.status).toBe(503);
+    expect(query.body.message).toBe('Replica unable to accept requests as its not healthy');
+  }, 40_000);
+
   it('maps a failure at each step to the failure A4.5 names for it', async () => {
     const expected: Partial<Record<ReplicaSetupStep, string>> = {
       Started: 'ReadReplicaInstanceLaunchFailed',
