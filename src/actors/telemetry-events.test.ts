@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createTelemetryEvents } from './telemetry-events.ts';
 import { TELEMETRY_EVENTS, type TelemetryCustomEvent } from '../domain/telemetry-events.ts';
-import { TELEMETRY_MAX_PENDING } from '../domain/signals.ts';
+import { TELEMETRY_MAX_PENDING } from '../domain/telemetry-limits.ts';
 
 describe('telemetry events (spec A4.13, A7)', () => {
   it('hold events until the queue connects, then pass them on in order, later ones at once', () => {

@@ -3,7 +3,7 @@
 // signals chunk later. Until that chunk connects, events wait here (at most 20, oldest dropped); without the
 // telemetry setting nothing is kept or sent. Consent is the telemetry machine's rule: it holds or drops them.
 import type { TelemetryAction, TelemetryCustomEvent } from '../domain/telemetry-events.ts';
-import { TELEMETRY_MAX_PENDING } from '../domain/signals.ts';
+import { TELEMETRY_MAX_PENDING } from '../domain/telemetry-limits.ts';
 
 export interface TelemetryEvents {
   track: (action: TelemetryAction, customProperties?: TelemetryCustomEvent['custom_properties']) => void;

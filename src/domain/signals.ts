@@ -8,8 +8,8 @@ export const REMOTE_FLAGS_POLL_MS = 420_000;
 export const VERSION_CHECK_MS = 10 * 60_000;
 /** spec C§9: refresh notice threshold 24 h (A2.14 reading b). */
 export const REFRESH_NOTICE_MS = 24 * 60 * 60_000;
-/** spec C§9 / A4.13: at most 20 pending telemetry events, the oldest dropped. */
-export const TELEMETRY_MAX_PENDING = 20;
+import { TELEMETRY_MAX_PENDING } from './telemetry-limits.ts';
+export { TELEMETRY_MAX_PENDING };
 /** spec A4.10: the legacy consent entry accepted automatically, then removed. */
 export const LEGACY_CONSENT_KEY = 'TELEMETRY_CONSENT';
 /** Where the consent provider (the console itself, locally) keeps the decision: {layer, accepted}. */
