@@ -68,8 +68,12 @@ describe('sign-in machine: examples', () => {
     actor.send({ type: 'form.submit' });
     expect(selectIsBusy(actor.getSnapshot())).toBe(true);
     expect(fakes.starts('signInWithPassword')[0]?.input).toEqual({ email: 'ada@example.com', password: 'hunter22' });
+    const finished: unknown[] = [];
+    actor.on('signIn.done', (event) => finished.push(event));
     await fakes.resolve('signInWithPassword', { status: 'signedIn' });
     expect(selectIsDone(actor.getSnapshot())).toBe(true);
+    // Said once (the page navigates on it, issue 15).
+    expect(finished).toEqual([{ type: 'signIn.done', redirect: '/org/acme', notice: null }]);
     expect(actor.getSnapshot().output).toEqual({ redirect: '/org/acme', notice: null });
   });
 
@@ -152,8 +156,12 @@ describe('sign-in machine: examples', () => {
     actor.send(edit('email', 'ada@example.com'));
     actor.send(edit('password', 'correct horse'));
     actor.send({ type: 'form.submit' });
+    const notices: Array<string | null> = [];
+    actor.on('signIn.done', (event) => notices.push(event.notice));
     await fakes.resolve('signUp', { status: 'confirmEmail' });
     expect(selectNotice(actor.getSnapshot())).toBe(AUTH_MESSAGES.checkEmailToConfirm);
+    // The page stays to show it: the emitted end carries the notice.
+    expect(notices).toEqual([AUTH_MESSAGES.checkEmailToConfirm]);
   });
 
   it('forgot password sends the reset mail; reset password updates it', async () => {

@@ -1,7 +1,7 @@
 // The sign-in forms: password, e-mail code (magic link), sign-up, forgot / reset password and the TOTP challenge
 // (spec A4.11, A5 sign-in validation, A8 auth messages). The submit effects are injected actors
 // (src/actors/auth-actors.ts); the machine only validates, routes and keeps the messages.
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
 import {
   AUTH_MESSAGES,
   describeAuthError,
@@ -54,6 +54,8 @@ export type PasswordInput = { password: string };
 export type TotpInput = { factorId: string | null; code: string };
 
 export type SignInOutput = { redirect: string; notice: string | null };
+/** Said once when the flow ends (issue 15: the page navigates on it, or shows the notice, instead of watching a flag). */
+export type SignInDoneEmitted = { type: 'signIn.done'; redirect: string; notice: string | null };
 
 /** spec A5: what each form needs before it is sent; null when it may be sent. */
 export function validateSignInForm(context: Pick<SignInContext, 'mode' | 'email' | 'password' | 'code'>): string | null {
@@ -78,6 +80,7 @@ export const signInMachine = setup({
     input: SignInInput;
     tags: SignInTag;
     output: SignInOutput;
+    emitted: SignInDoneEmitted;
   },
   actors: {
     signInWithPassword: fromPromise<SignInResult, EmailPasswordInput>(async () => notProvided('sign in with password')),
@@ -281,7 +284,7 @@ export const signInMachine = setup({
         },
       },
     },
-    done: { type: 'final' },
+    done: { type: 'final', entry: emit(({ context }) => ({ type: 'signIn.done' as const, redirect: context.redirect, notice: context.notice })) },
   },
 });
 

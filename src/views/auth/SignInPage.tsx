@@ -9,7 +9,7 @@ import {
   selectNeedsMfa,
   type SessionSnapshot,
 } from '../../../machines/session.selectors.ts';
-import { selectIsBusy, selectIsDone, selectMode } from '../../../machines/sign-in.selectors.ts';
+import { selectIsBusy, selectMode } from '../../../machines/sign-in.selectors.ts';
 import { PlainButton as Button } from '../../ui/PlainButton.tsx';
 import { ActionLink, AuthCard, AuthLink, authCss as css } from './AuthCard.tsx';
 import { CodeStep, EmailField, FormMessage, MachineForm, PasswordField, useIsAwaitingCode, type SignInActorRef } from './SignInFlow.tsx';
@@ -69,13 +69,14 @@ export function SignInPage({ redirect, onDone, session: sessionProp }: SignInPag
 
 function SignInForms({ redirect, onDone, startWithMfa, session }: { redirect: string; onDone: (redirect: string) => void; startWithMfa: boolean; session: SessionActor | undefined }) {
   const actor = useSignInActor({ mode: startWithMfa ? 'mfa' : 'password', redirect });
-  const done = useSelector(actor, selectIsDone);
   const mode = useSelector(actor, selectMode);
   const awaitingCode = useIsAwaitingCode(actor);
 
+  // The machine says once that the sign-in is complete (issue 15), not a flag watched here.
   useEffect(() => {
-    if (done) onDone(redirect);
-  }, [done, onDone, redirect]);
+    const finished = actor.on('signIn.done', () => onDone(redirect));
+    return () => finished.unsubscribe();
+  }, [actor, onDone, redirect]);
 
   if (awaitingCode) {
     const isTotp = mode === 'mfa';

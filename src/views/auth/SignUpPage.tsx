@@ -20,9 +20,13 @@ export function SignUpPage({ redirect, onDone }: SignUpPageProps) {
   const error = useSelector(actor, selectError);
   const target = redirect ?? '/';
 
+  // The machine says once that the sign-up is complete (issue 15); with a notice to read, the page stays to show it.
   useEffect(() => {
-    if (done && !notice) onDone?.(target);
-  }, [done, notice, onDone, target]);
+    const finished = actor.on('signIn.done', (event) => {
+      if (!event.notice) onDone?.(target);
+    });
+    return () => finished.unsubscribe();
+  }, [actor, onDone, target]);
 
   if (done && notice) {
     return (
