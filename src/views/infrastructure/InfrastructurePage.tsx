@@ -15,6 +15,10 @@ import { Button } from '../../ui/Button.tsx';
 import { ErrorAlert } from '../../ui/ErrorAlert.tsx';
 import { ProjectPausedCard } from '../shared/ProjectPausedCard.tsx';
 import * as css from '../shared/ProjectLifecycle.css.ts';
+import { useAppContext, useFeatureFlags } from '../shared/useAppContext.ts';
+import { showCreateReplica } from '../../domain/database-picker.ts';
+import { isEnabled } from '../../domain/navigation/flags.ts';
+import { ReplicasPanel } from '../replicas/ReplicasPanel.tsx';
 
 export interface InfrastructurePageProps {
   project: Project;
@@ -42,6 +46,10 @@ function Fact({ label, value, testId }: { label: string; value: string; testId?:
 const percentText = (value: number | null) => (value === null ? '—' : `${value}%`);
 
 function Infrastructure({ project, figures, error, onRefresh }: InfrastructurePageProps) {
+  const { config } = useAppContext();
+  const flags = useFeatureFlags();
+  // spec A2.10, A4.5: read replicas are created here on the hosted platform with infrastructure:read_replicas on.
+  const replicas = showCreateReplica(config.mode, isEnabled(flags, 'infrastructure:read_replicas'));
   // The banner links here with #{metric}: the figures arrive with the page, so the anchor is scrolled to once they do.
   useEffect(() => {
     const id = decodeURIComponent(window.location.hash.slice(1));
@@ -68,6 +76,11 @@ function Infrastructure({ project, figures, error, onRefresh }: InfrastructurePa
           </Button>
         </ErrorAlert>
       )}
+      {replicas ? (
+        <div id="replicas">
+          <ReplicasPanel project={project} />
+        </div>
+      ) : null}
     </section>
   );
 }
