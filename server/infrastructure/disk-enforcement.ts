@@ -29,6 +29,8 @@ export interface DiskUse {
   diskBytes: number;
   /** The platform set read-only mode (project_disks.read_only_enforced_at). */
   enforced: boolean;
+  /** The database has default_transaction_read_only on now (a restore or a hand may have changed it since). */
+  readOnly: boolean;
 }
 
 /** Database size against disk size of running projects (all, or one). */
@@ -40,14 +42,18 @@ export async function measureDiskUse(platform: Queryable, ref?: string): Promise
     [ref ?? null],
   );
   if (rows.length === 0) return [];
-  const { rows: sizes } = await platform.query<{ datname: string; bytes: string }>(
-    'select datname, pg_database_size(datname)::text as bytes from pg_database where datname = any($1)',
+  const { rows: sizes } = await platform.query<{ datname: string; bytes: string; read_only: boolean }>(
+    `select d.datname, pg_database_size(d.datname)::text as bytes,
+            exists (select 1 from pg_db_role_setting s where s.setdatabase = d.oid and s.setrole = 0
+                      and 'default_transaction_read_only=on' = any (s.setconfig)) as read_only
+       from pg_database d where d.datname = any($1)`,
     [rows.map((row) => projectDatabase(row.ref))],
   );
-  const bytesOf = new Map(sizes.map((size) => [size.datname, Number(size.bytes)]));
+  const byName = new Map(sizes.map((size) => [size.datname, size]));
   return rows.flatMap((row) => {
-    const databaseBytes = bytesOf.get(projectDatabase(row.ref));
-    if (databaseBytes === undefined) return [];
+    const size = byName.get(projectDatabase(row.ref));
+    if (size === undefined) return [];
+    const databaseBytes = Number(size.bytes);
     return [
       {
         projectId: row.id,
@@ -55,6 +61,7 @@ export async function measureDiskUse(platform: Queryable, ref?: string): Promise
         databaseBytes,
         diskBytes: row.dev_size_bytes !== null ? Number(row.dev_size_bytes) : (row.size_gb ?? 8) * GIB,
         enforced: row.enforced,
+        readOnly: size.read_only,
       },
     ];
   });
@@ -78,7 +85,8 @@ export async function enforceDiskUse(platform: Queryable, pools: ProjectPools | 
   const full = isDiskFull(use);
   const database = ident(projectDatabase(use.ref));
   let action: DiskAction = null;
-  if (full && !use.enforced) {
+  // Set again when the setting went away under the platform's mark (a restore into a fresh database drops it).
+  if (full && (!use.enforced || !use.readOnly)) {
     await platform.query(`alter database ${database} set default_transaction_read_only = on`);
     await platform.query('update project_disks set read_only_enforced_at = now() where project_id = $1', [use.projectId]);
     await refreshSessions(platform, pools, use.ref);

@@ -2,7 +2,9 @@
 // (per-type and per-compute limits, no shrinking) and its 6 h cooldown; a database filling a tiny disk goes read-only
 // (writes fail), members get one notification per crossing, and growing the disk lifts it; add-ons are stored and
 // read, owners only; branching is refused on the free plan; the infrastructure figures are measured.
+import { ident } from '@scaleleap/pg-format';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { projectDatabase } from '../projects/names.ts';
 import { startPlatformHarness, type PlatformHarness, type TestUser } from '../testing/platform.ts';
 import { enforceDiskLimits, measureDiskUse } from './disk-enforcement.ts';
 
@@ -110,6 +112,11 @@ describe('disk enforcement', () => {
     expect(figures.body.disk).toMatchObject({ read_only: true, read_only_enforced: true });
     // Measured again while still full: nothing changes and no second notification.
     expect(await enforceDiskLimits(h.services.pool, h.services.pools, ref)).toEqual({});
+    expect(await notifications()).toHaveLength(1);
+    // The setting lost under the platform's mark (as a restore into a fresh database would): set again, no new notice.
+    await h.services.pool.query(`alter database ${ident(projectDatabase(ref))} reset default_transaction_read_only`);
+    expect(await enforceDiskLimits(h.services.pool, h.services.pools, ref)).toEqual({ [ref]: 'set' });
+    expect(JSON.stringify((await sql(`insert into public.filler values (1, 'x')`)).body)).toMatch(/read-only transaction/);
     expect(await notifications()).toHaveLength(1);
 
     await clearCooldown();
