@@ -18,6 +18,7 @@ try {
   await waitActive(platform.url, token, ref);
   await query(platform.url, token, ref, `create table public.t as select i::bigint as id, 'n' || i as name, i % 1000 as score from generate_series(1, 10000) i; alter table public.t add primary key (id)`);
   const [{ id }] = (await query(platform.url, token, ref, `select 'public.t'::regclass::oid::int as id`)) as [{ id: number }];
+  await new Promise((resolve) => setTimeout(resolve, Number(process.env.PROFILE_WAIT_MS ?? 0)));
   const browser = await launchBrowser();
   const context = await freshContext(browser, session);
   const url = `${platform.url}/dashboard/project/${ref}/editor/${id}?schema=public`;
