@@ -15,9 +15,9 @@ const meta: TableMeta = {
 };
 
 function recorder(label: string) {
-  const calls: Array<{ query: string; impersonation: unknown }> = [];
-  const run = ((_ref: string, statement: { query: string }, options: { impersonation?: unknown } = {}) => {
-    calls.push({ query: statement.query, impersonation: options.impersonation });
+  const calls: Array<{ query: string; impersonation: unknown; database?: unknown }> = [];
+  const run = ((_ref: string, statement: { query: string }, options: { impersonation?: unknown; database?: unknown } = {}) => {
+    calls.push({ query: statement.query, impersonation: options.impersonation, ...(options.database ? { database: options.database } : {}) });
     if (statement.query.includes('estimate')) return Promise.resolve([{ estimate: '2', exact: '2' }]);
     return Promise.resolve([{ c0: `${label}-1`, c1: 5, k0: '1' }]);
   }) as unknown as typeof runSql;
@@ -79,6 +79,22 @@ describe('first rows prefetch', () => {
     const page = await waitFor(actor, (state) => state.status === 'done').then((state) => state.output!);
     expect(page.rows[0]!.values.id).toBe('grid-1');
     expect(grid.calls).toEqual([{ query: firstPageStatement(meta, [], []).query, impersonation: role }]);
+  });
+});
+
+describe('first rows prefetch and read replicas (spec B2.3)', () => {
+  it('a grid reading from a picked replica sends the replica and is never served the primary page', async () => {
+    const statement = firstPageStatement(meta, [], []);
+    seedFirstRows('ref1', statement, PREFETCHED);
+    const grid = recorder('grid');
+    let replica: string | undefined = 'ref1-replica-a';
+    const runner = adoptPrefetchedRows(grid.run, () => undefined, () => replica);
+    expect(await runner('ref1', statement)).toEqual([{ c0: 'grid-1', c1: 5, k0: '1' }]);
+    expect(grid.calls).toEqual([{ query: statement.query, impersonation: undefined, database: 'ref1-replica-a' }]);
+    // Read at each call: back on the primary, no database is sent.
+    replica = undefined;
+    await runner('ref1', statement);
+    expect(grid.calls[1]).toEqual({ query: statement.query, impersonation: undefined });
   });
 });
 

@@ -47,18 +47,22 @@ export function clearPrefetchedRows(): void {
 
 /**
  * The grid's SQL runner with the prefetched first page adopted: the prefetched rows when the role is the default
- * one and the statement is exactly the prefetched one, else `run` (spec B2.7: an impersonated read is never served
- * the default role's rows).
+ * one, the database the primary, and the statement exactly the prefetched one, else `run` — as the role (spec B2.7:
+ * an impersonated read is never served the default role's rows) on the picked replica (spec B2.3), both read at each
+ * call.
  */
 export function adoptPrefetchedRows(
   run: typeof runSql,
   impersonation: () => QueryImpersonation | undefined,
+  replica: () => string | undefined = () => undefined,
 ): typeof runSql {
   let settled = false;
   return ((ref: string, statement: Statement, options = {}) => {
     const role = impersonation();
-    const taken = role === undefined && !settled ? takePrefetchedRows(ref, statement) : undefined;
-    const rows = taken ?? run(ref, statement, { ...options, impersonation: role });
+    // spec B2.3: a grid reading from a read replica is never served the primary's first page.
+    const database = replica();
+    const taken = role === undefined && database === undefined && !settled ? takePrefetchedRows(ref, statement) : undefined;
+    const rows = taken ?? run(ref, statement, { ...options, impersonation: role, database });
     // Only the grid's first reads may adopt: once one has answered, a page prefetched and not taken (the grid
     // opened at a restored scroll position) is dropped, so a later refresh never gets rows older than itself.
     const settle = () => {

@@ -93,11 +93,12 @@ type ImpersonationSnapshot = Parameters<typeof selectImpersonation>[0];
 
 /**
  * The grid's rows machine for one project, its reads and saves made as the role chosen in the role picker (spec
- * B2.7, read at each call), the first page adopted from the table route's prefetch (issue 25); and that role reader,
+ * B2.7, read at each call) on the read replica chosen in the database picker (spec B2.3, `replica`, read at each
+ * call; saves there fail with Postgres's read-only error), the first page adopted from the table route's prefetch (issue 25); and that role reader,
  * for the export. The page gets it once per project and impersonation actor.
  */
-export function gridRowsLogic(ref: string, impersonation: { getSnapshot(): ImpersonationSnapshot }) {
+export function gridRowsLogic(ref: string, impersonation: { getSnapshot(): ImpersonationSnapshot }, replica: () => string | undefined = () => undefined) {
   const currentRole = (): QueryImpersonation | undefined =>
     toQueryImpersonation(selectImpersonation(impersonation.getSnapshot()), { ref, endpoint: '' }, Math.floor(Date.now() / 1000));
-  return { logic: tableRowsLogic(ref, adoptPrefetchedRows(runSql, currentRole)), currentRole };
+  return { logic: tableRowsLogic(ref, adoptPrefetchedRows(runSql, currentRole, replica)), currentRole };
 }

@@ -14,7 +14,7 @@ const pgMeta = (ref: string) => `platform/pg-meta/${encodeURIComponent(ref)}`;
 export function runSql<TRow = Record<string, unknown>>(
   ref: string,
   statement: Statement | { query: string; parameters?: unknown[] },
-  options: { signal?: AbortSignal; timeout?: number; impersonation?: QueryImpersonation | undefined } = {},
+  options: { signal?: AbortSignal; timeout?: number; impersonation?: QueryImpersonation | undefined; database?: string | undefined } = {},
 ): Promise<TRow[]> {
   return api
     .post(`${pgMeta(ref)}/query`, {
@@ -23,6 +23,8 @@ export function runSql<TRow = Record<string, unknown>>(
         ...(statement.parameters ? { parameters: statement.parameters } : {}),
         // spec B2.7: run as the role the member previews data as.
         ...(options.impersonation ? { impersonation: options.impersonation } : {}),
+        // spec B2.3: on the read replica picked in the database picker (read-only there).
+        ...(options.database ? { database: options.database } : {}),
       },
       ...(options.signal ? { signal: options.signal } : {}),
       ...(options.timeout !== undefined ? { timeout: options.timeout } : {}),

@@ -19,12 +19,13 @@ export function countSql(meta: TableMeta, filters: readonly RowFilter[]): Statem
   const parameters: unknown[] = [];
   const binder = paramsBinder(parameters);
   const where = whereSql(filters, binder);
-  const oid = binder.bind(meta.id);
+  // The relation by its name, not by meta.id: a read replica (spec B2.3) has the same tables under other oids.
+  const relation = binder.bind(qualified(meta.schema, meta.name));
   const threshold = binder.bind(EXACT_COUNT_THRESHOLD);
   const query =
     `select c.reltuples::bigint::text as estimate, case when c.reltuples < 0 or c.reltuples <= ${threshold}::real ` +
     `then (select count(*) from ${qualified(meta.schema, meta.name)}${where})::text end as exact ` +
-    `from pg_catalog.pg_class c where c.oid = ${oid}::oid`;
+    `from pg_catalog.pg_class c where c.oid = ${relation}::text::regclass`;
   return { query, parameters };
 }
 

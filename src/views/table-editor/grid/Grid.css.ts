@@ -64,7 +64,9 @@ export const cellButton = style({
 export const editor = style([input, { width: '100%', height: ROW_HEIGHT - 6, fontFamily: vars.font.mono }]);
 export const editError = style({
   position: 'absolute', zIndex: 3, maxWidth: 480, whiteSpace: 'pre-wrap', padding: vars.space.sm, borderRadius: vars.radii.sm,
-  background: vars.color.destructiveSubtle, color: vars.color.foreground, border: `1px solid ${vars.color.destructive}`, fontSize: vars.fontSize.sm,
+  // Over the rows below: the translucent tint on an opaque surface, so their text does not show through.
+  backgroundColor: vars.color.surface, backgroundImage: `linear-gradient(${vars.color.destructiveSubtle}, ${vars.color.destructiveSubtle})`,
+  color: vars.color.foreground, border: `1px solid ${vars.color.destructive}`, fontSize: vars.fontSize.sm,
 });
 export const state = style({ padding: vars.space.xl, display: 'flex', flexDirection: 'column', gap: vars.space.md, alignItems: 'flex-start' });
 export const errorBar = style({ display: 'flex', alignItems: 'center', gap: vars.space.sm, padding: `${vars.space.xs} ${vars.space.md}`,

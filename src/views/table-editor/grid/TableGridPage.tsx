@@ -4,11 +4,12 @@
 // What changes the rows reaches the rows machine as events (the URL's query and the chosen role forwarded as they
 // are, the editor's data.changed, the scroll position): the machine decides what that changes (issue 15).
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { selectCount, selectError, selectIsEmpty, selectRowTotal, selectSelection } from '../../../../machines/table-rows.selectors.ts';
 import { gridRowsLogic } from '../../../actors/table-rows.ts';
 import type { Project } from '../../../api/types.ts';
 import { restoredScrollTop, tabId } from '../../../domain/editor-tabs.ts';
+import { pickedReplica } from '../../../domain/database-picker.ts';
 import { canEditColumns, canEditRows, isJsonColumn } from '../../../domain/table-editor/grid-cells.ts';
 import type { GridRow } from '../../../domain/table-editor/rows.ts';
 import { canWriteTables } from '../../../domain/table-editor/templates.ts';
@@ -62,8 +63,15 @@ export function TableGridPage({ project, meta, sorts, filters, onQueryChange, on
   const [initialScrollTop] = useState(() => restoredScrollTop(tabs.getSnapshot().context.tabs.tabsMap[id], view));
   // spec B2.7: rows are read (and cells saved) as the role chosen in the role picker, read at each call.
   const impersonation = useImpersonation();
-  const role = JSON.stringify(useSelector(impersonation, selectImpersonation) ?? null);
-  const { logic, currentRole } = useMemo(() => gridRowsLogic(project.ref, impersonation), [project.ref, impersonation]);
+  // spec B2.3: rows are read on the read replica picked in the database picker (the primary when none or when it is
+  // not healthy), read at each call too. A change of role or replica reads the rows again (the machine's `role` key).
+  const replica = pickedReplica(project.ref, project.databases, database);
+  const replicaRef = useRef(replica);
+  useEffect(() => {
+    replicaRef.current = replica;
+  }, [replica]);
+  const role = JSON.stringify([useSelector(impersonation, selectImpersonation) ?? null, replica ?? null]);
+  const { logic, currentRole } = useMemo(() => gridRowsLogic(project.ref, impersonation, () => replicaRef.current), [project.ref, impersonation]);
   const rows = useActorRef(logic, {
     input: { table: meta, sorts, filters, role, visible: { start: Math.floor(initialScrollTop / css.ROW_HEIGHT), end: Math.floor(initialScrollTop / css.ROW_HEIGHT) + 30 } },
     inspect: devInspect,
