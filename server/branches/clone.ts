@@ -14,15 +14,14 @@
 // Database → Extensions page's platform path) and the schemas they live in; their TOC entries are left out of the
 // restore. The `auth` schema is the platform's per project (made at provisioning), so it is not copied.
 // The restore is one transaction (--single-transaction --exit-on-error): a failure leaves the branch database empty.
-import { execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
-import pg from 'pg';
 import type { DatabaseServer } from '../db/server.ts';
-import { withAdminClient } from '../db/platformDb.ts';
-import { findPgDump, libpqEnv } from '../lifecycle/dump.ts';
+import { withAdminClient, withDatabaseClient } from '../db/platformDb.ts';
+import { findPgDump, libpqEnv, runPgTool } from '../lifecycle/dump.ts';
 import { ownerRole, projectDatabase } from '../projects/names.ts';
 import { MIGRATIONS_SCHEMA, MIGRATIONS_TABLE } from '../../src/domain/database/migrations.ts';
 
@@ -32,36 +31,9 @@ export class BranchCloneError extends Error {
   override name = 'BranchCloneError';
 }
 
-function runTool(binary: string, args: string[], env: NodeJS.ProcessEnv): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(binary, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-      stdout += chunk;
-    });
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
-      if (stderr.length < 4000) stderr += chunk;
-    });
-    child.on('error', reject);
-    child.on('close', (code) => {
-      const tool = binary.split('/').pop();
-      if (code === 0) resolve(stdout);
-      else reject(new BranchCloneError(`${tool} failed (exit ${code}): ${stderr.trim().split('\n').slice(-3).join(' ')}`));
-    });
-  });
-}
+const cloneError = (message: string) => new BranchCloneError(message);
 
-async function withDatabase<T>(server: DatabaseServer, database: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: server.url(database) });
-  client.on('error', () => {});
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end().catch(() => {});
-  }
-}
+
 
 interface ExtensionRow {
   name: string;
@@ -70,7 +42,7 @@ interface ExtensionRow {
 
 /** Extensions of the parent (plpgsql is in every database) and the schemas they live in. */
 async function parentExtensions(server: DatabaseServer, parentRef: string): Promise<ExtensionRow[]> {
-  return withDatabase(server, projectDatabase(parentRef), async (client) =>
+  return withDatabaseClient(server, projectDatabase(parentRef), async (client) =>
     (
       await client.query<ExtensionRow>(
         `select e.extname as name, n.nspname as schema from pg_extension e join pg_namespace n on n.oid = e.extnamespace
@@ -113,7 +85,7 @@ export async function cloneProjectDatabase(server: DatabaseServer, parentRef: st
 
   const extensions = await parentExtensions(server, parentRef);
   const premade = new Set<string>();
-  await withDatabase(server, projectDatabase(branchRef), async (admin) => {
+  await withDatabaseClient(server, projectDatabase(branchRef), async (admin) => {
     const owner = admin.escapeIdentifier(ownerRole(branchRef));
     for (const { name, schema } of extensions) {
       const exists = await admin.query('select 1 from pg_namespace where nspname = $1', [schema]);
@@ -130,19 +102,19 @@ export async function cloneProjectDatabase(server: DatabaseServer, parentRef: st
     const dump = join(folder, 'parent.dump');
     const list = join(folder, 'restore.list');
     const dumpArgs = ['--format=custom', '--no-owner', '--no-privileges', '--exclude-schema=auth', `--file=${dump}`];
-    await runTool(pgDump, withData ? dumpArgs : [...dumpArgs, '--schema-only'], parentEnv);
-    await writeFile(list, filterRestoreList(await runTool(pgRestore, ['--list', dump], base), premade));
+    await runPgTool(pgDump, withData ? dumpArgs : [...dumpArgs, '--schema-only'], parentEnv, cloneError);
+    await writeFile(list, filterRestoreList(await runPgTool(pgRestore, ['--list', dump], base, cloneError), premade));
     const restoreArgs = ['--no-owner', '--no-privileges', '--single-transaction', '--exit-on-error', `--use-list=${list}`, `--dbname=${projectDatabase(branchRef)}`];
-    await runTool(pgRestore, [...restoreArgs, dump], branchEnv);
+    await runPgTool(pgRestore, [...restoreArgs, dump], branchEnv, cloneError);
     if (!withData) {
       // The migration history travels with the schema it built.
-      const hasHistory = await withDatabase(server, projectDatabase(parentRef), async (client) =>
+      const hasHistory = await withDatabaseClient(server, projectDatabase(parentRef), async (client) =>
         (await client.query<{ t: boolean }>('select to_regclass($1) is not null as t', [`${MIGRATIONS_SCHEMA}.${MIGRATIONS_TABLE}`])).rows[0]!.t,
       );
       if (hasHistory) {
         const history = join(folder, 'history.dump');
-        await runTool(pgDump, ['--format=custom', '--data-only', `--table=${MIGRATIONS_SCHEMA}.${MIGRATIONS_TABLE}`, `--file=${history}`], parentEnv);
-        await runTool(pgRestore, ['--no-owner', '--no-privileges', '--single-transaction', '--exit-on-error', `--dbname=${projectDatabase(branchRef)}`, history], branchEnv);
+        await runPgTool(pgDump, ['--format=custom', '--data-only', `--table=${MIGRATIONS_SCHEMA}.${MIGRATIONS_TABLE}`, `--file=${history}`], parentEnv, cloneError);
+        await runPgTool(pgRestore, ['--no-owner', '--no-privileges', '--single-transaction', '--exit-on-error', `--dbname=${projectDatabase(branchRef)}`, history], branchEnv, cloneError);
       }
     }
   } finally {

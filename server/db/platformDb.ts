@@ -6,8 +6,16 @@ import { migrate } from './migrate.ts';
 export const PLATFORM_DATABASE = 'strata_platform';
 
 /** Runs `work` on a short-lived connection to the server's maintenance database (cluster-wide statements). */
-export async function withAdminClient<T>(server: DatabaseServer, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: server.url(server.maintenanceDatabase) });
+export function withAdminClient<T>(server: DatabaseServer, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  return withDatabaseClient(server, server.maintenanceDatabase, work);
+}
+
+/**
+ * Runs `work` on a short-lived connection, as the server's platform user, to one database of the server (a project's,
+ * a branch's, a replica's); `options` are the session's startup options (`-c name=value`).
+ */
+export async function withDatabaseClient<T>(server: DatabaseServer, database: string, work: (client: pg.Client) => Promise<T>, options?: string): Promise<T> {
+  const client = new pg.Client({ connectionString: server.url(database), ...(options ? { options } : {}) });
   client.on('error', () => {});
   await client.connect();
   try {

@@ -53,6 +53,29 @@ export function findPgDump(major: string): Promise<string> {
   return result;
 }
 
+/**
+ * Runs one of Postgres's client tools (pg_dump, pg_restore) and answers its standard output; a failure rejects with
+ * `toError` of the tool's name, exit code and the last lines of its standard error (kept to 4,000 characters).
+ */
+export function runPgTool(binary: string, args: string[], env: NodeJS.ProcessEnv, toError: (message: string) => Error = (message) => new Error(message)): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(binary, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      stdout += chunk;
+    });
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+      if (stderr.length < 4000) stderr += chunk;
+    });
+    child.on('error', reject);
+    child.on('close', (code) => {
+      if (code === 0) resolve(stdout);
+      else reject(toError(`${binary.split('/').pop()} failed (exit ${code}): ${stderr.trim().split('\n').slice(-3).join(' ')}`));
+    });
+  });
+}
+
 /** libpq environment for a server URL: the password never appears on a command line. */
 export function libpqEnv(url: string): Record<string, string> {
   const parsed = new URL(url);

@@ -12,14 +12,13 @@
 // The seven steps of A4.5 are persisted in the databases row (migration 0024) before their work starts; each work is
 // idempotent, so a setup interrupted by a restart is resumed from its step (resumeReplicaSetups). A failing step ends
 // the setup with the failure A4.5 names for it (failureOfStep).
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import pg from 'pg';
 import type { DatabaseServer } from '../db/server.ts';
-import { withAdminClient } from '../db/platformDb.ts';
-import { findPgDump, libpqEnv } from '../lifecycle/dump.ts';
+import { withAdminClient, withDatabaseClient } from '../db/platformDb.ts';
+import { findPgDump, libpqEnv, runPgTool } from '../lifecycle/dump.ts';
 import { apiRole, ownerRole, projectDatabase, randomLetters } from '../projects/names.ts';
 import { filterRestoreList } from '../branches/clone.ts';
 import { logServerError } from '../http/errors.ts';
@@ -53,16 +52,9 @@ export const newReplicaSuffix = () => randomLetters(6);
 export const replicaIdentifier = (ref: string, suffix: string) => `${ref}-rr-${suffix}`;
 export const suffixOf = (identifier: string) => identifier.slice(identifier.lastIndexOf('-') + 1);
 
-async function withDatabase<T>(server: DatabaseServer, database: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  // The platform's own sessions on a replica database (which is read-only by default) may write: they manage it.
-  const client = new pg.Client({ connectionString: server.url(database), options: '-c default_transaction_read_only=off' });
-  client.on('error', () => {});
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end().catch(() => {});
-  }
+/** The platform's own sessions on a replica database (read-only by default) may write: they manage it. */
+function withDatabase<T>(server: DatabaseServer, database: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  return withDatabaseClient(server, database, work, '-c default_transaction_read_only=off');
 }
 
 /**
@@ -86,24 +78,6 @@ export async function replicationProblem(server: DatabaseServer): Promise<string
   });
 }
 
-function runTool(binary: string, args: string[], env: NodeJS.ProcessEnv): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(binary, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-      stdout += chunk;
-    });
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
-      if (stderr.length < 4000) stderr += chunk;
-    });
-    child.on('error', reject);
-    child.on('close', (code) => {
-      if (code === 0) resolve(stdout);
-      else reject(new Error(`${binary.split('/').pop()} failed (exit ${code}): ${stderr.trim().split('\n').slice(-3).join(' ')}`));
-    });
-  });
-}
 
 interface ReplicaRow {
   id: number;
@@ -211,9 +185,9 @@ const WORK: Record<Exclude<ReplicaSetupStep, 'CompletedReadReplicaSetup'>, (deps
     try {
       const dump = join(folder, 'primary.dump');
       const list = join(folder, 'restore.list');
-      await runTool(pgDump, ['--format=custom', '--schema-only', '--no-owner', '--no-privileges', '--no-publications', '--no-subscriptions', `--file=${dump}`], primaryEnv);
-      await writeFile(list, filterRestoreList(await runTool(pgRestore, ['--list', dump], base), premade));
-      await runTool(
+      await runPgTool(pgDump, ['--format=custom', '--schema-only', '--no-owner', '--no-privileges', '--no-publications', '--no-subscriptions', `--file=${dump}`], primaryEnv);
+      await writeFile(list, filterRestoreList(await runPgTool(pgRestore, ['--list', dump], base), premade));
+      await runPgTool(
         pgRestore,
         ['--no-owner', '--no-privileges', '--single-transaction', '--exit-on-error', `--use-list=${list}`, `--dbname=${names.database}`, dump],
         replicaEnv,
