@@ -1,23 +1,15 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../ui/theme.css.ts';
+import { td as listTd } from '../../ui/ListTable.css.ts';
 
 export const page = style({ padding: '24px 32px', display: 'flex', flexDirection: 'column', gap: 16, minWidth: 0, maxWidth: 1100 });
 export const header = style({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 12, flexWrap: 'wrap' });
 export const title = style({ fontSize: 22, fontWeight: 500, margin: 0, color: vars.color.foreground });
 export const subtitle = style({ fontSize: 13, color: vars.color.muted, margin: '4px 0 0' });
 export const search = style({ minWidth: 240, maxWidth: 420 });
-export const tableWrap = style({ overflowX: 'auto', border: `1px solid ${vars.color.border}`, borderRadius: 8 });
-export const table = style({ width: '100%', borderCollapse: 'collapse', fontSize: 13, color: vars.color.foreground });
-export const th = style({
-  textAlign: 'left',
-  fontWeight: 500,
-  color: vars.color.muted,
-  padding: '8px 14px',
-  background: vars.color.surface,
-  borderBottom: `1px solid ${vars.color.border}`,
-  whiteSpace: 'nowrap',
-});
-export const td = style({ padding: '8px 14px', borderBottom: `1px solid ${vars.color.border}`, verticalAlign: 'middle' });
+export { table, tableWrap, th } from '../../ui/ListTable.css.ts';
+/** Cells centred vertically (the rows carry badges and buttons). */
+export const td = style([listTd, { verticalAlign: 'middle' }]);
 export const name = style({ display: 'inline-flex', alignItems: 'center', gap: 8, fontWeight: 500 });
 export const muted = style({ color: vars.color.muted, fontSize: 13 });
 export const actions = style({ display: 'flex', gap: 6, justifyContent: 'flex-end', flexWrap: 'wrap' });

@@ -16,17 +16,6 @@ export const note = style({
 });
 export const error = style({ margin: 0, fontSize: 13, color: vars.color.foreground, fontWeight: 500 });
 export const search = style({ minWidth: 240, maxWidth: 420 });
-export const tableWrap = style({ overflowX: 'auto', border: `1px solid ${vars.color.border}`, borderRadius: 8 });
-export const table = style({ width: '100%', borderCollapse: 'collapse', fontSize: 13, color: vars.color.foreground });
-export const th = style({
-  textAlign: 'left',
-  fontWeight: 500,
-  color: vars.color.muted,
-  padding: '8px 14px',
-  background: vars.color.surface,
-  borderBottom: `1px solid ${vars.color.border}`,
-  whiteSpace: 'nowrap',
-});
-export const td = style({ padding: '8px 14px', borderBottom: `1px solid ${vars.color.border}`, verticalAlign: 'top' });
+export { table, tableWrap, td, th } from '../../ui/ListTable.css.ts';
 export const name = style({ display: 'block', fontWeight: 500 });
 export const muted = style({ display: 'block', color: vars.color.muted, fontSize: 12 });

@@ -10,18 +10,7 @@ export const headerActions = style({ display: 'flex', gap: 8, flexWrap: 'wrap' }
 export const toolbar = style({ display: 'flex', alignItems: 'flex-end', gap: 12, flexWrap: 'wrap' });
 export const schema = style({ minWidth: 180 });
 export const search = style({ minWidth: 240, flex: '1 1 240px', maxWidth: 420 });
-export const tableWrap = style({ overflowX: 'auto', border: `1px solid ${vars.color.border}`, borderRadius: 8 });
-export const table = style({ width: '100%', borderCollapse: 'collapse', fontSize: 13, color: vars.color.foreground });
-export const th = style({
-  textAlign: 'left',
-  fontWeight: 500,
-  color: vars.color.muted,
-  padding: '8px 14px',
-  background: vars.color.surface,
-  borderBottom: `1px solid ${vars.color.border}`,
-  whiteSpace: 'nowrap',
-});
-export const td = style({ padding: '8px 14px', borderBottom: `1px solid ${vars.color.border}`, verticalAlign: 'top' });
+export { table, tableWrap, td, th } from '../../../ui/ListTable.css.ts';
 export const mono = style({ fontFamily: vars.font.mono, fontSize: 12, wordBreak: 'break-word' });
 export const muted = style({ color: vars.color.muted, fontSize: 13 });
 export const rowActions = style({ display: 'flex', gap: 6, justifyContent: 'flex-end', flexWrap: 'wrap' });
