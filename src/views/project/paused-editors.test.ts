@@ -13,6 +13,7 @@ vi.mock('../../api/table-editor.ts', async (original) => ({
   ...(await original<object>()),
   fetchSchemas: spy('fetchSchemas', [{ name: 'public' }]),
   fetchTableMeta: spy('fetchTableMeta', { columns: [] }),
+  openTable: spy('openTable', { meta: { columns: [] }, rows: [] }),
 }));
 vi.mock('../../api/sql-editor-catalog.ts', async (original) => ({
   ...(await original<object>()),
@@ -48,6 +49,17 @@ describe('editor route loaders on a paused project', () => {
     const editor = await load(EditorRoute, { params: { ref: 'abc' }, parentMatchPromise: projectParent('ACTIVE_HEALTHY') });
     await load(TableRoute, { params: { ref: 'abc', tableId: '42' }, parentMatchPromise: Promise.resolve({ loaderData: editor }) });
     await load(SqlRoute, { params: { ref: 'abc' }, parentMatchPromise: projectParent('ACTIVE_HEALTHY') });
-    expect(reads.calls).toEqual(expect.arrayContaining(['fetchSchemas', 'fetchTableMeta', 'fetchCompletionColumns', 'fetchSnippets']));
+    expect(reads.calls).toEqual(expect.arrayContaining(['fetchSchemas', 'openTable', 'fetchCompletionColumns', 'fetchSnippets']));
+  });
+
+  it("a table entered while the project's status is not known yet (a first load) is opened at once (issue 25)", async () => {
+    // The platform answers `paused` for a stopped database without reading it (server/pgmeta/table-open.test.ts).
+    let settle: (value: { loaderData: unknown }) => void = () => {};
+    const pending = new Promise<{ loaderData: unknown }>((resolve) => (settle = resolve));
+    const loading = load(TableRoute, { params: { ref: 'abc', tableId: '42' }, parentMatchPromise: pending });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(reads.calls).toEqual(['openTable']);
+    settle({ loaderData: { paused: true } });
+    expect(await loading).toEqual({ meta: null, notFound: false, error: null });
   });
 });

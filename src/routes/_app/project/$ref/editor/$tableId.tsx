@@ -3,6 +3,7 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
 import { fetchRelationId } from '../../../../../api/table-editor-grid.ts';
 import { openTable } from '../../../../../api/table-editor.ts';
+import { parentSaysPaused } from '../../../../../domain/paused-editors.ts';
 import type { LoadedTable } from '../../../../../actors/table-open.ts';
 import { PROJECT_DETAILS_STALE_MS } from '../../../../../domain/cache.ts';
 import { cellText } from '../../../../../domain/table-editor/grid-cells.ts';
@@ -35,15 +36,31 @@ function validateSearch(raw: Record<string, unknown>) {
   return compact({ ...flags, schema: str(raw, 'schema'), sort: str(raw, 'sort'), filter: str(raw, 'filter') });
 }
 
-/** Entering a table (not a hover's preload): its one-call open, started; read by loadTableTab. */
-function startTableOpen({ params, location, cause }: { params: { tableId: string; ref: string }; location: { search: unknown }; cause: string }) {
+/**
+ * Entering a table (not a hover's preload): its one-call open, started; read by loadTableTab. When the project's
+ * status is known already (a navigation inside the editor) a paused project is not asked at all (issue 15); when it
+ * is not (a first load), the request goes out beside the project's own, and the platform answers `paused` for a
+ * stopped database without reading it.
+ */
+async function startTableOpen({ params, location, cause, parentMatchPromise }: TableLoaderContext): Promise<{ opening: ReturnType<typeof openTable> } | null> {
   if (cause !== 'enter' || !/^\d+$/.test(params.tableId)) return null;
+  // Settled already, the parent wins the race (its reaction is queued first); pending, the undefined does.
+  const known = await Promise.race([parentMatchPromise, Promise.resolve(undefined)]);
+  if (known && (await parentSaysPaused(Promise.resolve(known)))) return null;
   const search = location.search as Record<string, unknown>;
   const opening = openTable(params.ref, Number(params.tableId), { sort: str(search, 'sort'), filter: str(search, 'filter') });
   // Read by the loader once its module is in; until then a failure must not be an unhandled rejection.
   opening.catch(() => undefined);
-  return opening;
+  // In an object: an async function's returned promise would be awaited, and the request is read by the loader.
+  return { opening };
 }
+
+type TableLoaderContext = {
+  params: { tableId: string; ref: string };
+  location: { search: unknown };
+  cause: string;
+  parentMatchPromise: Promise<{ loaderData?: unknown }>;
+};
 
 export const Route = createFileRoute('/_app/project/$ref/editor/$tableId')({
   staticData: { title: 'Table Editor' },
@@ -53,9 +70,9 @@ export const Route = createFileRoute('/_app/project/$ref/editor/$tableId')({
   // The loader stays in the route tree (vite.config EAGER_LOADER_ROUTES): entering a table sends its one-call open
   // (columns and first page) at once, before the loader's module arrives, so the request does not wait for that chunk
   // and its imports to be fetched and run (issue 25). See actors/table-open.ts.
-  loader: (context): Promise<Loaded> => {
-    const opening = startTableOpen(context);
-    return import('../../../../../actors/table-open.ts').then((module) => module.loadTableTab(context, opening));
+  loader: async (context): Promise<Loaded> => {
+    const [started, module] = await Promise.all([startTableOpen(context), import('../../../../../actors/table-open.ts')]);
+    return module.loadTableTab(context, started?.opening ?? null);
   },
   // The editor reloads it itself when a panel changed the table (revisions.table).
   staleTime: PROJECT_DETAILS_STALE_MS,
