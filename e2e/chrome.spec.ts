@@ -34,8 +34,8 @@ test('settings pages show the settings menu of A2.5; pending pages say so honest
   await expect(menu.getByRole('link', { name: /^Usage/ })).toHaveAttribute('href', `/dashboard/org/${orgSlug}/usage?projectRef=${projectRef}`);
   await expect(page.getByRole('heading', { name: 'General Settings' })).toBeVisible();
   await page.screenshot({ path: `${SCREENSHOTS}/settings.png` });
-  await page.goto(`/dashboard/project/${projectRef}/settings/infrastructure`);
-  await expect(page.getByTestId('pending-page')).toContainText('Infrastructure is not available in this build yet.');
+  await page.goto(`/dashboard/project/${projectRef}/settings/log-drains`);
+  await expect(page.getByTestId('pending-page')).toContainText('Log Drains is not available in this build yet.');
 
   await page.goto(`/dashboard/project/${projectRef}/database/tables`);
   await expect(page.getByTestId('product-menu')).toContainText('Schema Visualizer');
