@@ -220,8 +220,12 @@ test('keyboard: the skip link, focus on the new page after a change, the project
 
   // A menu opened from the keyboard shows its focused item with a ring, not only a shade (WCAG 2.4.7, 1.4.11).
   await page.getByRole('button', { name: 'Theme' }).focus();
+  // Focus loads the menu's code and swaps the stand-in for react-aria's button (data-rac), which takes the focus. An
+  // Enter pressed in the moment of that swap can be lost (known gap, seen in the full run of 2026-11-28 on a loaded
+  // machine): the test presses once the real button holds the focus.
+  await expect(page.locator('[data-testid="theme-menu"][data-rac]')).toBeFocused();
   await page.keyboard.press('Enter');
-  // (Opened through the lazy trigger's stand-in, focus starts on the menu itself; ↓ moves onto an item.)
+  // (Opened from the keyboard on the real trigger, focus starts on the menu itself or its first item; ↓ moves onto an item.)
   await expect(page.getByRole('menu', { name: 'Theme' })).toBeVisible();
   await page.keyboard.press('ArrowDown');
   await expect(page.locator('[role="menuitemradio"]:focus')).toHaveCount(1);
