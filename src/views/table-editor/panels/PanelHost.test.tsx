@@ -169,6 +169,33 @@ describe('panel host', () => {
     expect(api.fetchEditRow).toHaveBeenCalledWith('abc', orders, { id: 3 });
   });
 
+  it('a column added while the add-row panel opens gets an empty input, not NULL (the e2e race of table-panels)', async () => {
+    // The grid re-reads the columns after 'Insert column'; the row panel may open on the old list and receive the new
+    // one a moment later. The new column must start as an empty input, as it would have on a fresh panel.
+    const before: TableMeta = { ...orders, columns: orders.columns.filter((c) => c.name !== 'note') };
+    const view = render(
+      <EditorTabsProvider projectRef="abc">
+        <TableEditorProvider project={project}>
+          <Capture />
+          <PanelHost table={before} />
+        </TableEditorProvider>
+      </EditorTabsProvider>,
+    );
+    act(() => ui.send({ type: 'ui.addRow' }));
+    expect(await screen.findByRole('heading', { name: 'Add new row to orders' })).toBeTruthy();
+    view.rerender(
+      <EditorTabsProvider projectRef="abc">
+        <TableEditorProvider project={project}>
+          <Capture />
+          <PanelHost table={orders} />
+        </TableEditorProvider>
+      </EditorTabsProvider>,
+    );
+    const note = await screen.findByLabelText('note');
+    expect((note as HTMLInputElement).disabled).toBe(false);
+    expect(screen.queryByRole('button', { name: 'Set a value for note' })).toBeNull();
+  });
+
   it('expand text reads the whole value by the primary key before showing it', async () => {
     api.fetchCellValue.mockResolvedValue('the whole long text');
     open({ type: 'ui.expandText', column: orders.columns[1]!, row: { id: 3, note: 'the who…' } });

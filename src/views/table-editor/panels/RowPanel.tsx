@@ -5,7 +5,7 @@
 // and partly parsed, and a form built from them changed values (a jsonb object saved back as a string).
 import { useState } from 'react';
 import { editRowRead, scriptTask } from '../../../actors/table-editor-tasks.ts';
-import { initialDraft, insertStatement, rowKey, updateStatement, valueText, fieldKind, fieldProblem, type RowDraft } from '../../../domain/table-editor/row-values.ts';
+import { initialDraft, initialField, insertStatement, rowKey, updateStatement, valueText, fieldKind, fieldProblem, type RowDraft } from '../../../domain/table-editor/row-values.ts';
 import type { ColumnInfo, Row, TableMeta } from '../../../domain/table-editor/types.ts';
 import type { PanelProps } from './PanelHost.tsx';
 import * as css from './Panels.css.ts';
@@ -72,14 +72,17 @@ function RowForm({ projectRef, canWrite, onClose, onDone, table, row, draft, cho
     task.run({ projectRef, build: () => (row ? updateStatement(table, row, values) : insertStatement(table, values)), meta: null });
   const outgoing = (column: ColumnInfo) =>
     table.relationships.find((r) => r.source_schema === table.schema && r.source_table_name === table.name && r.source_column_name === column.name);
-  const invalid = table.columns.some((column) => fields[column.name] && fieldProblem(column, fields[column.name]!) !== null);
+  // A column that arrived after the panel opened (the column list is re-read after 'Insert column') starts as it
+  // would on a fresh panel, not as NULL.
+  const current = (column: ColumnInfo) => fields[column.name] ?? initialField(column, row);
+  const invalid = table.columns.some((column) => fieldProblem(column, current(column)) !== null);
 
   return (
     <SidePanel
       title={row ? `Update row from ${table.name}` : `Add new row to ${table.name}`}
       onClose={onClose}
       submitLabel="Save"
-      onSubmit={() => save(fields)}
+      onSubmit={() => save(Object.fromEntries(table.columns.map((column) => [column.name, current(column)])))}
       submitting={task.running}
       submitDisabled={invalid}
       error={task.error}
@@ -93,7 +96,7 @@ function RowForm({ projectRef, canWrite, onClose, onDone, table, row, draft, cho
           <RowField
             key={column.name}
             column={column}
-            value={fields[column.name] ?? { mode: 'null' }}
+            value={current(column)}
             onChange={(next) => setFields((current) => ({ ...current, [column.name]: next }))}
             isDisabled={!canWrite || column.is_generated || column.identity_generation === 'ALWAYS'}
             referenceLabel={fk ? `${fk.target_table_schema}.${fk.target_table_name}.${fk.target_column_name}` : undefined}
