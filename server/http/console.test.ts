@@ -85,3 +85,42 @@ describe('console configuration and methods', () => {
     }
   });
 });
+
+describe('error pages served by the platform (spec A2.14)', () => {
+  it('a page address that is not a well-formed URL is the 400 page', async () => {
+    for (const path of ['/dashboard/project/%E0%A4%A', '/dashboard/org/%ZZ/team', '/dashboard/%']) {
+      const response = await app().request(path);
+      expect(response.status, path).toBe(400);
+      const text = await response.text();
+      expect(text).toContain('<h1');
+      expect(text).toContain('400');
+      expect(text).toContain('Bad Request');
+    }
+    // An escaped percent sign is well formed: the app, which then shows its own 404.
+    expect((await app().request('/dashboard/%25ZZ')).status).toBe(200);
+  });
+
+  it('a page the platform fails to serve is the 500 page, never the error itself', async () => {
+    // index.html that cannot be read as a file (a folder): not "not built", a failure.
+    const broken = mkdtempSync(join(tmpdir(), 'strata-console-broken-'));
+    mkdirSync(join(broken, 'index.html'));
+    const errors: unknown[] = [];
+    const original = console.error;
+    console.error = (...args: unknown[]) => void errors.push(args);
+    try {
+      const response = await app(broken).request('/dashboard/organizations');
+      expect(response.status).toBe(500);
+      const text = await response.text();
+      expect(text).toContain('Internal Server Error');
+      expect(text).not.toContain('EISDIR');
+      expect(response.headers.get('content-type')).toContain('text/html');
+      expect(response.headers.get('x-frame-options')).toBe('DENY');
+      expect(errors.length).toBeGreaterThan(0);
+    } finally {
+      console.error = original;
+      rmSync(broken, { recursive: true, force: true });
+    }
+    // Not built at all still says so (503), as before.
+    expect((await app(join(tmpdir(), 'strata-no-such-dist')).request('/dashboard/organizations')).status).toBe(503);
+  });
+});

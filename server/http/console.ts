@@ -7,6 +7,9 @@ import { join } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono, type MiddlewareHandler } from 'hono';
 import { buildIdOf } from '../telemetry/deployment.ts';
+import { preloadsFor, withRoutePreloads, type RoutePreload } from './route-preloads.ts';
+import { errorPageMessage } from '../../src/domain/error-pages.ts';
+import { logServerError } from './errors.ts';
 
 const NOT_BUILT = `<!doctype html><meta charset="utf-8"><title>Strata</title>
 <p>The console has not been built yet: run <code>npm run build</code>, then reload this page.</p>`;
@@ -35,10 +38,26 @@ export function withConsoleConfig(html: string, mode: 'platform' | 'self-hosted'
   return html.includes('</head>') ? html.replace('</head>', `${element}</head>`) : `${element}${html}`;
 }
 
-// spec A2.14: the error pages' wording, for requests the console cannot answer with the app itself.
-const METHOD_NOT_ALLOWED = `<!doctype html><meta charset="utf-8"><title>405 | Strata</title>
-<body style="font-family:system-ui;background:#171717;color:#ededed;display:flex;align-items:center;justify-content:center;height:90vh">
-<p><strong style="font-size:24px;margin-right:16px">405</strong> Method Not Allowed</p></body>`;
+/**
+ * spec A2.14: the error pages' wording, for requests the console cannot answer with the app itself — a page posted
+ * to (405), an address that is not even a well-formed URL (400), the platform failing to serve the page (500).
+ */
+export function errorPageHtml(code: 400 | 405 | 500): string {
+  return `<!doctype html><html lang="en"><meta charset="utf-8"><title>${code} | Strata</title>
+<body style="font-family:system-ui;background:#171717;color:#ededed;display:flex;align-items:center;justify-content:center;height:90vh;margin:0">
+<main><h1 style="display:inline;font-size:24px;font-weight:500;margin:0 16px 0 0">${code}</h1> <p style="display:inline">${errorPageMessage(code)}</p>
+<p><a href="/dashboard" style="color:#ededed">Go to the dashboard</a></p></main></body></html>`;
+}
+
+/** A request path (as sent) whose percent-escapes do not decode (e.g. '%E0%A4%A'): no page can be meant by it. */
+function isMalformedPath(url: string): boolean {
+  try {
+    decodeURIComponent(new URL(url).pathname);
+    return false;
+  } catch {
+    return true;
+  }
+}
 
 /** Inline scripts of `html` that run (not data blocks like strata-config, not src= scripts), as CSP hashes. */
 export function inlineScriptHashes(html: string): string[] {
@@ -83,6 +102,11 @@ export interface ConsoleOptions {
 
 export function consoleRoutes(distDir: string, mode: 'platform' | 'self-hosted' = 'platform', options: ConsoleOptions = {}): Hono {
   const routes = new Hono();
+  // A page the platform fails to serve is the 500 page, never a stack trace or a JSON body.
+  routes.onError((error, c) => {
+    logServerError(`${c.req.method} ${c.req.path}`, error);
+    return c.html(errorPageHtml(500), 500);
+  });
   const apiOrigin = options.publicHost ? `http://${options.publicHost}` : null;
   const settings = runtimeSettingsFromEnv();
 
@@ -104,7 +128,7 @@ export function consoleRoutes(distDir: string, mode: 'platform' | 'self-hosted' 
   // Created on first use: the folder may be built after the platform started.
   const staticFiles: MiddlewareHandler = async (c, next) => {
     // Folders (and /dashboard/ itself) are pages: index.html is served by `page` with its headers.
-    if (c.req.path.endsWith('/')) return next();
+    if (c.req.path.endsWith('/') || isMalformedPath(c.req.url)) return next();
     if (!files) {
       if (!existsSync(distDir)) return next();
       files = serveStatic({ root: distDir, rewriteRequestPath: (path) => path.replace(/^\/dashboard/, '') || '/' });
@@ -117,19 +141,38 @@ export function consoleRoutes(distDir: string, mode: 'platform' | 'self-hosted' 
     return served;
   };
 
+  // The build's route preloads (dist/route-preloads.json), read again when index.html changes (a rebuild).
+  let preloads: { html: string; routes: RoutePreload[] } | null = null;
+  const routePreloadsOf = async (html: string): Promise<RoutePreload[]> => {
+    if (preloads?.html !== html) {
+      let routes: RoutePreload[] = [];
+      try {
+        routes = JSON.parse(await readFile(join(distDir, 'route-preloads.json'), 'utf8')) as RoutePreload[];
+      } catch {
+        // An older build without the file: pages load their code as they find it.
+      }
+      preloads = { html, routes };
+    }
+    return preloads.routes;
+  };
+
   const page: MiddlewareHandler = async (c) => {
     // A missing file (has an extension) is a 404, not the app: a stale bundle must fail loudly.
     const last = c.req.path.split('/').pop() ?? '';
     if (/\.[a-z0-9]+$/i.test(last)) return c.text('Not found', 404);
+    if (isMalformedPath(c.req.url)) return c.html(errorPageHtml(400), 400);
+    let html: string;
     try {
-      const html = await readFile(join(distDir, 'index.html'), 'utf8');
-      const page = withConsoleConfig(html, mode, settings);
-      c.header('Cache-Control', 'no-cache');
-      c.header('Content-Security-Policy', consoleCsp({ scriptHashes: inlineScriptHashes(page), apiOrigin }));
-      return c.html(page);
-    } catch {
-      return c.html(NOT_BUILT, 503);
+      html = await readFile(join(distDir, 'index.html'), 'utf8');
+    } catch (error) {
+      // Not built yet says so; any other failure to read it is the platform's (the 500 page, through onError).
+      if ((error as { code?: string }).code === 'ENOENT') return c.html(NOT_BUILT, 503);
+      throw error;
     }
+    const page = withConsoleConfig(html, mode, settings);
+    c.header('Cache-Control', 'no-cache');
+    c.header('Content-Security-Policy', consoleCsp({ scriptHashes: inlineScriptHashes(page), apiOrigin }));
+    return c.html(page);
   };
 
   routes.get('/', (c) => c.redirect('/dashboard'));
@@ -137,6 +180,6 @@ export function consoleRoutes(distDir: string, mode: 'platform' | 'self-hosted' 
   routes.use('/dashboard/*', staticFiles);
   routes.get('/dashboard/*', page);
   // Pages are read, never written to: any other method on a page path is a 405 page.
-  routes.on(['POST', 'PUT', 'PATCH', 'DELETE'], ['/dashboard', '/dashboard/*'], (c) => c.html(METHOD_NOT_ALLOWED, 405));
+  routes.on(['POST', 'PUT', 'PATCH', 'DELETE'], ['/dashboard', '/dashboard/*'], (c) => c.html(errorPageHtml(405), 405));
   return routes;
 }

@@ -2,8 +2,11 @@
 // Plain zod, no node imports. Messages read after the field name: "name must not be empty".
 import { z } from 'zod';
 import { PROJECT_STATUSES } from '../../domain/navigation/project-status.ts';
+import { ORG_SLUG_PATTERN, PROJECT_REF_PATTERN } from '../../domain/shared-constants.ts';
 
 export { PROJECT_STATUSES };
+// The ref and slug patterns live with the console's first-load constants (no zod there); re-exported for the server.
+export { ORG_SLUG_PATTERN, PROJECT_REF_PATTERN };
 
 // spec A4.1: the statuses are listed once, in src/domain/navigation/project-status.ts.
 export const projectStatusSchema = z.enum(PROJECT_STATUSES);
@@ -28,10 +31,8 @@ export const storableString = (max: number) =>
 /** A display name: trimmed, non-empty. */
 export const displayNameSchema = (max = 256) => storableString(max).trim().min(1);
 
-export const PROJECT_REF_PATTERN = /^[a-z]{20}$/;
 export const projectRefSchema = z.string().regex(PROJECT_REF_PATTERN, { error: 'must be a project ref (20 lowercase letters)' });
 
-export const ORG_SLUG_PATTERN = /^[a-z0-9]([a-z0-9-]{0,62}[a-z0-9])?$/;
 export const orgSlugSchema = z.string().regex(ORG_SLUG_PATTERN, { error: 'must be an organization slug' });
 
 /** Query values: an empty value means "not given" (spec A7: search and statuses are omitted when empty). */

@@ -1,9 +1,10 @@
 import { Link } from '@tanstack/react-router';
 import { errorPageMessage } from '../../domain/error-pages.ts';
+import { Button } from '../../ui/Button.tsx';
 import * as css from './ErrorPage.css.ts';
 
-/** The error pages of spec A2.14: '{code} | {message}'. */
-export function ErrorPage({ code }: { code: number }) {
+/** The error pages of spec A2.14: '{code} | {message}'; a server failure may be tried again. */
+export function ErrorPage({ code, onRetry }: { code: number; onRetry?: () => void }) {
   return (
     <div className={css.page} role="alert">
       <div>
@@ -13,6 +14,11 @@ export function ErrorPage({ code }: { code: number }) {
         </div>
         <div className={css.actions}>
           <Link to="/">Go to the dashboard</Link>
+          {onRetry ? (
+            <Button size="tiny" onPress={onRetry}>
+              Try again
+            </Button>
+          ) : null}
         </div>
       </div>
     </div>

@@ -10,6 +10,7 @@ import { ProjectStatusGate } from "../../../../views/project-status/ProjectStatu
 import { ProjectEditorStateProvider } from "../../../../views/editor/ProjectEditorState.tsx";
 import { PROJECT_DETAILS_STALE_MS } from "../../../../domain/cache.ts";
 import { bool, compact, str } from "../../../../search-params.ts";
+import { assertProjectRefParam } from "../../../../domain/error-pages.ts";
 
 // The API docs panel, the Connect dialog and its MCP tab load when first opened, not with every project page: they
 // pulled the dialog, select, switch and tab modules (~40 KB gzip) into the project home's critical path (issue 15).
@@ -46,6 +47,8 @@ export const Route = createFileRoute("/_app/project/$ref")({
       // spec A2.2, B2.5: the API docs side panel (apiDocsSidePanel flag) is open over the page.
       apiDocs: bool(raw, "apiDocs"),
     }),
+  // spec A2.14: a malformed ref is a bad request (the 400 page), asked of no one; before any loader below runs.
+  beforeLoad: ({ params }) => assertProjectRefParam(params.ref),
   loader: async ({ params }) => {
     // spec A6: the user's memberships, read beside the project (in parallel) for the permission checks of every
     // page below (useProjectRole). A failed read leaves the role unknown: controls stay off, the page still shows.
