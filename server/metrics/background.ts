@@ -7,6 +7,7 @@ import { configurePostgresLogging, createPostgresLogReader } from '../logs/postg
 import { pruneLogs } from '../logs/prune.ts';
 import { sampleProjects } from './sampler.ts';
 import { DISK_ENFORCEMENT_INTERVAL_MS, enforceDiskLimits } from '../infrastructure/disk-enforcement.ts';
+import { CONNECTION_CHECK_INTERVAL_MS, checkConnectionLimits } from '../infrastructure/connection-check.ts';
 import type { ProjectPools } from '../projects/pools.ts';
 
 export interface BackgroundWork {
@@ -60,6 +61,8 @@ export function startBackgroundWork(options: BackgroundOptions): BackgroundWork 
   every('log prune', LOG_PRUNE_INTERVAL_MS, () => pruneLogs(options.pool), true);
   // issue 20: a database at 95 % of its disk goes read-only until space is freed or the disk grows.
   every('disk enforcement', DISK_ENFORCEMENT_INTERVAL_MS, () => enforceDiskLimits(options.pool, options.pools ?? null), true);
+  // issue 21: a connection limit near is a notification even when no console polls the banner.
+  every('connection check', CONNECTION_CHECK_INTERVAL_MS, () => checkConnectionLimits(options.pool), true);
   if (options.postgresLogFile) {
     const read = createPostgresLogReader(options.pool, options.postgresLogFile);
     void configurePostgresLogging(options.pool)
