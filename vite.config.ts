@@ -4,6 +4,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import type { Plugin } from 'vite';
 import { statechartsViewer } from './scripts/statecharts-viewer-plugin.ts';
+import { routePreloads } from './scripts/route-preloads-plugin.ts';
 
 // Route loaders stay in the route tree (and so in the first load) only where a first load needs their data at
 // once: the signed-in layout, a project's layout, an organization's layout and its projects list (first page). Every other route's loader goes
@@ -21,19 +22,15 @@ export function routeSplitGroupings(routeId: string): Array<Array<'loader' | 'co
 
 /** The modules of the signed-in shell and project home, grouped into one chunk (see build.rolldownOptions). */
 export const SIGNED_IN_SHELL =
-  /\/src\/(views\/shell\/(?!ShellMenus|ProductMenu|ProjectSwitcherMenu|MergeRequestButton|ResourceBanner|help\/(?!events|HelpPanelsHost))|views\/shared\/(useShellData|ProjectStatusContext|useAppContext|ProjectPausedCard\.tsx|ProjectLifecycle\.css)|views\/project-status\/(ProjectStatusGate|StatusScreens\.css)|views\/project\/|views\/editor\/ProjectEditorState|views\/storage\/uploads\/(LazyUploadsProvider|uploads-context)|ui\/(Icon|LazyMenuTrigger|LazySheet|Badge|Skeleton|Spinner|Page\.css)|actors\/(project-status|org-usage)|domain\/(format|usage|project-lifecycle|project-home|postgres-versions|navigation\/(project-sidebar|header|nav-item)))|\/machines\/(project-status|database-upgrade)\.machine|\/machines\/(project-status|theme|sidebar)\.selectors/;
+  /\/src\/(views\/shell\/(?!ShellMenus|ProductMenu|MobileBar|ProjectSwitcherMenu|MergeRequestButton|ResourceBanner|help\/(?!events|HelpPanelsHost))|views\/shared\/(useShellData|ProjectStatusContext|useAppContext|ProjectPausedCard\.tsx|ProjectLifecycle\.css)|views\/project-status\/(ProjectStatusGate|StatusScreens\.css)|views\/project\/|views\/editor\/ProjectEditorState|views\/storage\/uploads\/(LazyUploadsProvider|uploads-context)|ui\/(Icon|LazyMenuTrigger|LazySheet|Badge|Skeleton|Spinner|Page\.css)|actors\/(project-status|org-usage)|domain\/(format|usage|compute-sizes|project-home|postgres-versions|navigation\/(project-sidebar|header|nav-item)))|\/machines\/project-status\.machine|\/machines\/(project-status|theme|sidebar)\.selectors/;
 
 /** Chunks (named by the groups below) preloaded beside the lazy chunks that import them. */
 const PRELOADED_CHUNK = /(^|\/)(signed-in|react-bindings)-[\w-]+\.js$/;
 
-/**
- * The pages a signed-in user lands on most (the organization's projects, a table, a snippet): their route chunks are
- * named `hot-…` and get a full preload list, so all the chunks they import are fetched with them in one step instead
- * of a waterfall of two to four levels discovered one after the other (issue 15, 25). Each list costs the entry
- * chunk a few hundred bytes; the other ~90 routes keep none.
- */
-export const HOT_ROUTE_MODULE = /\/src\/routes\/_app\/(org\/\$slug\/index|project\/\$ref\/editor\/(route|\$tableId)|project\/\$ref\/sql\/\$sqlId)\.tsx/;
-const HOT_CHUNK = /(^|\/)hot-[\w$-]+\.js$/;
+// A page's own chunks are not listed in the entry chunk: the platform puts them into the HTML of the page it serves as
+// <link rel="modulepreload"> (scripts/route-preloads-plugin.ts, server/http/route-preloads.ts), so a first load
+// fetches them beside the entry chunk, for every route. Before, four "hot" routes carried full preload lists in the
+// entry chunk (~1.5 KB gzip of file names), fetched only once the entry chunk had run (issues 15, 25).
 
 // The console lives under /dashboard (spec A1, A2.1).
 /** The one locale of react-aria's built-in strings the console keeps: its UI is English (spec strings verbatim). */
@@ -82,6 +79,7 @@ export default defineConfig({
     vanillaExtractPlugin(),
     englishOnlyAriaStrings(),
     statechartsViewer(),
+    routePreloads(),
   ],
   server: {
     port: 5173,
@@ -107,7 +105,7 @@ export default defineConfig({
     // Safari all support <link rel="modulepreload">.
     modulePreload: {
       polyfill: false,
-      resolveDependencies: (file, deps) => (HOT_CHUNK.test(file) ? deps : deps.filter((dep) => dep.endsWith('.css') || PRELOADED_CHUNK.test(dep))),
+      resolveDependencies: (_file, deps) => deps.filter((dep) => dep.endsWith('.css') || PRELOADED_CHUNK.test(dep)),
     },
     rolldownOptions: {
       treeshake: {
@@ -121,8 +119,6 @@ export default defineConfig({
         moduleSideEffects: [{ test: /\/(machines|src\/domain|src\/api\/schemas)\/(?!.*\.css\.ts).*\.ts$/, sideEffects: false }],
       },
       output: {
-        chunkFileNames: (chunk) =>
-          chunk.facadeModuleId && HOT_ROUTE_MODULE.test(chunk.facadeModuleId) ? 'assets/hot-[name]-[hash].js' : 'assets/[name]-[hash].js',
         // Everything the entry imports statically is loaded on every first load anyway: one chunk instead of ~60
         // compresses better and carries one table of the lazy chunks' file names instead of one per route file
         // (the __vite__mapDeps lists were ~10 % of the first load).

@@ -12,7 +12,8 @@ import {
   selectRemovingFactorId,
   selectVerifiedFactors,
 } from '../machines/mfa-enrol.selectors.ts';
-import { AUTH_MESSAGES, type AuthFactor, type TotpEnrolment } from '../src/domain/auth.ts';
+import { type AuthFactor, type TotpEnrolment } from '../src/domain/auth.ts';
+import { AUTH_MESSAGES } from '../src/domain/auth-forms.ts';
 import { controlledActors } from './support/controlled-actors.ts';
 import type { EventSample, Invariants } from './support/paths.ts';
 import { describeMachinePaths } from './support/paths.ts';

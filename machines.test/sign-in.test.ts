@@ -13,7 +13,7 @@ import {
   selectNotice,
   selectReasons,
 } from '../machines/sign-in.selectors.ts';
-import { AUTH_MESSAGES } from '../src/domain/auth.ts';
+import { AUTH_MESSAGES } from '../src/domain/auth-forms.ts';
 import { controlledActors } from './support/controlled-actors.ts';
 import type { EventSample, Invariants } from './support/paths.ts';
 import { testMachinePathsAcrossInputs } from './paths-across-inputs.ts';

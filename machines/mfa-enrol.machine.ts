@@ -1,7 +1,8 @@
 // Account security: list MFA factors, enrol an authenticator app (QR code + secret), verify it, remove a factor
 // (spec A3 MFA factor and TOTP enrolment reply, A4.11 factor status unverified → verified, aal1 → aal2).
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import { describeAuthError, validateCode, type AuthFactor, type TotpEnrolment } from '../src/domain/auth.ts';
+import { type AuthFactor, type TotpEnrolment } from '../src/domain/auth.ts';
+import { describeAuthError, validateCode } from '../src/domain/auth-forms.ts';
 import { notProvided } from './support.ts';
 
 export type MfaEnrolContext = {

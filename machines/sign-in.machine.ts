@@ -2,14 +2,7 @@
 // (spec A4.11, A5 sign-in validation, A8 auth messages). The submit effects are injected actors
 // (src/actors/auth-actors.ts); the machine only validates, routes and keeps the messages.
 import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
-import {
-  AUTH_MESSAGES,
-  describeAuthError,
-  validateCode,
-  validateEmail,
-  validateEmailAndPassword,
-  validateNewPassword,
-} from '../src/domain/auth.ts';
+import { AUTH_MESSAGES, describeAuthError, validateCode, validateEmail, validateEmailAndPassword, validateNewPassword } from '../src/domain/auth-forms.ts';
 import { notProvided } from './support.ts';
 
 export const SIGN_IN_MODES = ['password', 'magicLink', 'signUp', 'forgotPassword', 'resetPassword', 'mfa'] as const;

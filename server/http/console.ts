@@ -169,7 +169,8 @@ export function consoleRoutes(distDir: string, mode: 'platform' | 'self-hosted' 
       if ((error as { code?: string }).code === 'ENOENT') return c.html(NOT_BUILT, 503);
       throw error;
     }
-    const page = withConsoleConfig(html, mode, settings);
+    const path = c.req.path.replace(/^\/dashboard/, '') || '/';
+    const page = withRoutePreloads(withConsoleConfig(html, mode, settings), preloadsFor(await routePreloadsOf(html), path));
     c.header('Cache-Control', 'no-cache');
     c.header('Content-Security-Policy', consoleCsp({ scriptHashes: inlineScriptHashes(page), apiOrigin }));
     return c.html(page);

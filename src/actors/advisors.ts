@@ -2,12 +2,12 @@
 // finding's fix (the reviewed SQL, through the console's query endpoint), dismiss/restore, 'Open in SQL editor' (a
 // new snippet holding the fix), a statement's plan and the statistics reset.
 import { taskWith } from '../../machines/task.machine.ts';
-import { dismissLint, explainQuery, fetchLints, fetchQueryStats, resetQueryStats, restoreLint } from '../api/advisors.ts';
+import { dismissLint, explainQuery, fetchQueryStats, resetQueryStats, restoreLint } from '../api/advisors.ts';
 import { createSnippet } from '../api/sql-editor.ts';
 import { fixSnippetName, type AdvisorLint } from '../domain/advisors.ts';
 import type { QueryStatsOrder } from '../domain/query-performance.ts';
 
-export const lintsRead = taskWith(({ ref }: { ref: string }) => fetchLints(ref));
+export { lintsRead } from './advisor-lints.ts';
 
 /** Runs a finding's fix as shown; done with the toast's text. */
 export const lintDismissTask = taskWith(async ({ ref, lint, dismiss }: { ref: string; lint: AdvisorLint; dismiss: boolean }) => {

@@ -8,7 +8,7 @@ import { api } from '../api/client.ts';
 import { fetchProjectSettings } from '../api/project-status.ts';
 import { fetchBuckets } from '../api/storage.ts';
 import { API_DOCS_TEXT, TYPES_FILE_NAME, type BucketInfo, type OpenApiDocument } from '../domain/api-snippets.ts';
-import { apiKeysPanel } from '../domain/project-status.ts';
+import { apiKeysPanel } from '../domain/project-screens.ts';
 import { toast } from '../ui/toast.ts';
 
 const path = (ref: string) => encodeURIComponent(ref);

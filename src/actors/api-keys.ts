@@ -7,7 +7,7 @@ import { taskWith } from '../../machines/task.machine.ts';
 import * as keys from '../api/api-keys.ts';
 import { fetchKeysLastUsed, fetchProjectSettings } from '../api/project-status.ts';
 import type { ApiKeyEntry, SigningKeyEntry, SigningKeyStatus } from '../domain/api-keys.ts';
-import { apiKeysPanel } from '../domain/project-status.ts';
+import { apiKeysPanel } from '../domain/project-screens.ts';
 
 export interface ApiSettingsData {
   projectUrl: string | null;

@@ -1,22 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import {
-  AUTH_STORAGE_KEY,
-  accessTokenAal,
-  assuranceFromSession,
-  assuranceStanding,
-  describeAuthError,
-  hasMfa,
-  isIgnorableSignOutError,
-  isLoggedIn,
-  isSignOutScope,
-  needsSessionRefetch,
-  validateCode,
-  validateEmail,
-  validateEmailAndPassword,
-  weakPasswordReasonText,
-  type AuthSession,
-} from './auth.ts';
+import { AUTH_STORAGE_KEY, accessTokenAal, assuranceFromSession, assuranceStanding, hasMfa, isIgnorableSignOutError, isLoggedIn, isSignOutScope, needsSessionRefetch, type AuthSession } from './auth.ts';
+import { describeAuthError, validateCode, validateEmail, validateEmailAndPassword, weakPasswordReasonText } from './auth-forms.ts';
 
 const session = (expires_at: number): AuthSession => ({
   access_token: 't',

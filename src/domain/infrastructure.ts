@@ -1,7 +1,7 @@
 // Project settings → Infrastructure (issue 20, spec A2.5 /settings/infrastructure with #{metric} anchors, A2.12: the
 // resource banner's buttons link to settings/infrastructure#{metric}). What the local platform can measure of one
 // project's database in a cluster every project shares, and what it says plainly it cannot.
-import { WARNING_METRICS } from './resource-warnings.ts';
+import { WARNING_METRICS } from './resource-banner.ts';
 
 export interface InfrastructureFigures {
   compute_size: string;

@@ -1,6 +1,6 @@
 // The facts of the project home (spec A2.2): the status and compute size by their labels (A3 statuses as the
 // project list names them; B9 compute size labels such as 'Micro', 'Small'), never the raw API values.
-import { computeSizeById } from './project-lifecycle.ts';
+import { computeSizeById } from './compute-sizes.ts';
 import { statusBadgeVariant, statusLabel } from './project-list.ts';
 import { displayPostgresVersion, projectComputeSize } from './projects.ts';
 

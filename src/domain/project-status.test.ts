@@ -3,7 +3,6 @@ import fc from 'fast-check';
 import { PROJECT_STATUSES } from './navigation/project-status.ts';
 import { showsPausedProjectView } from './navigation/layout.ts';
 import {
-  keysLastUsedText,
   PAUSE_POLL_MS,
   PAUSE_POLL_START_MS,
   REST_PING_INTERVAL_MS,
@@ -11,14 +10,13 @@ import {
   ROUTE_KINDS,
   STATUS_POLL_MS,
   UPGRADE_POLL_MS,
-  API_KEYS_TEXT,
-  apiKeysPanel,
   routeKind,
   statusScreen,
   type PostgrestStatus,
   type RouteKind,
   type StatusScreen,
 } from './project-status.ts';
+import { API_KEYS_TEXT, apiKeysPanel, keysLastUsedText } from './project-screens.ts';
 
 // The precedence of spec A4.1 (and the paused rule of A2.8) written out as data, rule by rule, as the oracle.
 type Rule = { screen: StatusScreen; statuses?: string[]; offline?: true; exceptOn?: RouteKind[] };

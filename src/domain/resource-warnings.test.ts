@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { levelOf, multipleLevel, noResourceWarnings, resourceBanner, warningButtonHref, type ResourceWarnings } from './resource-warnings.ts';
+import { resourceBanner, warningButtonHref } from './resource-banner.ts';
+import { levelOf, multipleLevel, noResourceWarnings, type ResourceWarnings } from './resource-warnings.ts';
 
 const ref = 'abcdefghijklmnopqrst';
 const none: ResourceWarnings = noResourceWarnings(ref);

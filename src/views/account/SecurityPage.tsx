@@ -17,7 +17,7 @@ import {
   selectNotice,
   selectRemovingFactorId,
 } from '../../../machines/mfa-enrol.selectors.ts';
-import { qrCodeImageSrc } from '../../domain/auth.ts';
+import { qrCodeImageSrc } from '../../domain/auth-forms.ts';
 import { Button } from '../../ui/Button.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { useMfaEnrolActor } from './useMfaEnrolActor.ts';

@@ -3,7 +3,7 @@
 import { useRouter } from '@tanstack/react-router';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { saveExposedSchemasTask, type PostgrestConfig } from '../../actors/api-docs.ts';
-import { API_KEYS_TEXT } from '../../domain/project-status.ts';
+import { API_KEYS_TEXT } from '../../domain/project-screens.ts';
 import { Badge } from '../../ui/Badge.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { CopyButton } from '../../ui/CopyButton.tsx';

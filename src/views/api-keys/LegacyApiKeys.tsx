@@ -1,6 +1,6 @@
 // The project URL and the legacy anon / service_role keys (spec A2.13, A4.9, A6): the anon key 'public' is never
 // masked; the service_role key 'secret' is revealed and copied through its own actor; 'Last request was {x} ago.'.
-import { API_KEYS_TEXT, keysLastUsedText } from '../../domain/project-status.ts';
+import { API_KEYS_TEXT, keysLastUsedText } from '../../domain/project-screens.ts';
 import { Badge } from '../../ui/Badge.tsx';
 import { CopyButton } from '../../ui/CopyButton.tsx';
 import * as css from './ApiKeys.css.ts';

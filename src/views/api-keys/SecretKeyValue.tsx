@@ -5,7 +5,7 @@ import { useEffect } from 'react';
 import { selectKeyBusy, selectKeyCopied, selectKeyError, selectKeyLocked, selectKeyShown, selectRevealedKey } from '../../../machines/key-reveal.selectors.ts';
 import { keyRevealWithPlatform } from '../../actors/api-keys.ts';
 import { devInspect } from '../../dev/live-inspect.ts';
-import { API_KEYS_TEXT } from '../../domain/project-status.ts';
+import { API_KEYS_TEXT } from '../../domain/project-screens.ts';
 import { Button } from '../../ui/Button.tsx';
 import { CheckIcon, CopyIcon } from '../../ui/Icon.tsx';
 import * as css from './ApiKeys.css.ts';

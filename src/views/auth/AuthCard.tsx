@@ -1,5 +1,5 @@
 import type { KeyboardEvent, MouseEvent, ReactNode } from 'react';
-import { weakPasswordReasonText } from '../../domain/auth.ts';
+import { weakPasswordReasonText } from '../../domain/auth-forms.ts';
 import { useAuthNavigation } from './useAuthSession.ts';
 import * as css from './AuthCard.css.ts';
 

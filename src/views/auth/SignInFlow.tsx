@@ -12,7 +12,7 @@ import {
   selectPassword,
   selectReasons,
 } from '../../../machines/sign-in.selectors.ts';
-import { AUTH_MESSAGES } from '../../domain/auth.ts';
+import { AUTH_MESSAGES } from '../../domain/auth-forms.ts';
 import { PlainButton as Button } from '../../ui/PlainButton.tsx';
 import { PlainTextField as TextField } from '../../ui/PlainTextField.tsx';
 import { ActionLink, FormError, authCss as css } from './AuthCard.tsx';

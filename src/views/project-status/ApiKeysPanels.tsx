@@ -1,5 +1,5 @@
 import type { SettingsRead } from '../../api/project-status.ts';
-import { API_KEYS_TEXT, apiKeysPanel, keysLastUsedText } from '../../domain/project-status.ts';
+import { API_KEYS_TEXT, apiKeysPanel, keysLastUsedText } from '../../domain/project-screens.ts';
 import { Badge } from '../../ui/Badge.tsx';
 import { CopyButton } from '../../ui/CopyButton.tsx';
 import { ErrorAlert } from '../../ui/ErrorAlert.tsx';

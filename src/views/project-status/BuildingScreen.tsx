@@ -3,7 +3,7 @@ import { useSelector } from '@xstate/react';
 import { selectSupportOffered } from '../../../machines/project-status.selectors.ts';
 import type { SettingsRead } from '../../api/project-status.ts';
 import type { Project } from '../../api/types.ts';
-import { CLIENT_LIBRARIES, EXAMPLE_PROJECTS } from '../../domain/project-status.ts';
+import { CLIENT_LIBRARIES, EXAMPLE_PROJECTS } from '../../domain/project-screens.ts';
 import { isEnabled } from '../../domain/navigation/flags.ts';
 import { Badge } from '../../ui/Badge.tsx';
 import { useFeatureFlags } from '../shared/useAppContext.ts';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import type { Project } from '../../api/types.ts';
-import { STATUS_SUPPORT } from '../../domain/project-status.ts';
+import { STATUS_SUPPORT } from '../../domain/project-screens.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Menu, MenuItem, MenuTrigger } from '../../ui/Menu.tsx';
 import { DeleteProjectModal } from '../shared/DeleteProjectModal.tsx';

@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { selectRestorationComplete } from '../../../machines/project-status.selectors.ts';
 import type { Project } from '../../api/types.ts';
-import { STATUS_SUPPORT } from '../../domain/project-status.ts';
+import { STATUS_SUPPORT } from '../../domain/project-screens.ts';
 import { Button } from '../../ui/Button.tsx';
 import { DownloadBackupButton } from '../shared/DownloadBackupButton.tsx';
 import { useProjectStatusActor } from '../shared/ProjectStatusContext.tsx';

@@ -3,7 +3,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useRouter } from '@tanstack/react-router';
 import { selectIsFailed, selectIsUpgraded, selectProgress, selectUpgrade } from '../../../machines/database-upgrade.selectors.ts';
 import { selectStatus } from '../../../machines/project-status.selectors.ts';
-import { databaseUpgradeWithPlatform } from '../../actors/project-status.ts';
+import { databaseUpgradeWithPlatform } from '../../actors/database-upgrade.ts';
 import type { Project } from '../../api/types.ts';
 import {
   FULL_BACKUP_LABEL,

@@ -6,7 +6,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { createContext, createElement, useCallback, useContext, useEffect, type ReactNode } from 'react';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
-import { lintsRead } from '../../actors/advisors.ts';
+import { lintsRead } from '../../actors/advisor-lints.ts';
 import { activeLints, type AdvisorLint } from '../../domain/advisors.ts';
 import { devInspect } from '../../dev/live-inspect.ts';
 

@@ -1,7 +1,7 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { isSidebarHidden, showProductMenu, isProductMenuHiddenByStatus } from '../../domain/navigation/layout.ts';
 import { Header } from './Header.tsx';
-import { MobileBar } from './MobileBar.tsx';
+import { useNarrowScreen } from './useNarrowScreen.ts';
 import { Sidebar } from './Sidebar.tsx';
 import { useShellData } from '../shared/useShellData.ts';
 import { LiveProjectStatusProvider } from '../shared/ProjectStatusContext.tsx';
@@ -15,6 +15,8 @@ import { useResourceWarnings } from './useResourceWarnings.ts';
 // first page that shows it: the project home and the other pages never carry them (issue 15: first-load JavaScript).
 const ProductMenu = lazy(() => import('./ProductMenu.tsx').then((module) => ({ default: module.ProductMenu })));
 // spec A2.12: the banner's wording and rules load only for a project that has a warning.
+// spec A2.3: the mobile bar (below 768 px) loads only on a narrow screen.
+const MobileBar = lazy(() => import('./MobileBar.tsx').then((module) => ({ default: module.MobileBar })));
 const ResourceBanner = lazy(() => import('./ResourceBanner.tsx').then((module) => ({ default: module.ResourceBanner })));
 
 /**
@@ -52,6 +54,7 @@ function ShellFrame({ children }: { children: ReactNode }) {
   useFocusOnPageChange(data.pathname);
   const nav = { [SHELL_NAV_ATTRIBUTE]: '' };
   const warnings = useResourceWarnings(data.ref ?? undefined, data.project?.status === 'ACTIVE_HEALTHY');
+  const narrow = useNarrowScreen();
   const warned = warnings !== null && Object.entries(warnings).some(([key, value]) => key !== 'project' && value !== null);
   return (
     <div className={css.shell}>
@@ -61,7 +64,11 @@ function ShellFrame({ children }: { children: ReactNode }) {
         <Header data={data} />
       </div>
       <div className={css.mobileOnly} {...nav}>
-        <MobileBar data={data} sidebarHidden={sidebarHidden} />
+        {narrow ? (
+          <Suspense fallback={null}>
+            <MobileBar data={data} sidebarHidden={sidebarHidden} />
+          </Suspense>
+        ) : null}
       </div>
       <div className={css.body}>
         {!sidebarHidden && (

@@ -2,7 +2,8 @@
 // 'Learn more' and its button. Loaded only when the project has a warning (AppShell), so pages without one carry
 // none of its code.
 import { Link } from '@tanstack/react-router';
-import { resourceBanner, type ResourceWarnings } from '../../domain/resource-warnings.ts';
+import { resourceBanner } from '../../domain/resource-banner.ts';
+import type { ResourceWarnings } from '../../domain/resource-warnings.ts';
 import { buttonClasses } from '../../ui/ButtonLook.tsx';
 import { Icon } from '../../ui/Icon.tsx';
 import * as css from './ResourceBanner.css.ts';
