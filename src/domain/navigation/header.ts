@@ -56,3 +56,9 @@ export function showsLocalToolsMenu(isPlatform: boolean): boolean {
 export function branchesHref(ref: string): string {
   return `/project/${ref}/branches`;
 }
+
+/**
+ * spec A2.3: the help popover's community chat link. A local build has no hosted chat; the docs' Community section
+ * (docs/troubleshooting.md) says where its community talks.
+ */
+export const COMMUNITY_DOCS_HREF = '/docs/troubleshooting#community';

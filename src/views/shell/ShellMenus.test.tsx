@@ -40,4 +40,12 @@ describe('shell menus loaded on intent (issues 15, 24)', () => {
     await screen.findByRole('menu');
     expect(track.mock.calls).toEqual([['help_button_clicked']]);
   });
+
+  it('the community chat link opens the docs\' Community section in a new tab, with the project (spec A2.3)', async () => {
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    render(<HelpMenu data={data} look={look} defaultOpen autoFocus />);
+    (await screen.findByRole('menuitem', { name: 'Community chat' })).click();
+    await waitFor(() => expect(open).toHaveBeenCalledWith('/docs/troubleshooting?project=abc#community', '_blank', 'noopener'));
+    open.mockRestore();
+  });
 });

@@ -11,7 +11,7 @@ import { sidebarBehaviourOptions } from '../../../machines/sidebar.selectors.ts'
 import { THEME_LABELS, THEME_PREFERENCES, type ThemePreference } from '../../domain/theme.ts';
 import type { SidebarBehaviour } from '../../domain/navigation/sidebar-behaviour.ts';
 import { Menu, MenuItem, MenuSection, MenuSeparator, MenuTrigger } from '../../ui/Menu.tsx';
-import { newOrganizationHref, newProjectHref } from '../../domain/navigation/header.ts';
+import { COMMUNITY_DOCS_HREF, newOrganizationHref, newProjectHref } from '../../domain/navigation/header.ts';
 import { listScrolls, switchOrganizationPath, switchProjectPath } from '../../domain/navigation/layout.ts';
 import { Icon } from '../../ui/Icon.tsx';
 import type { MenuOpening, MenuTriggerLook } from '../../ui/LazyMenuTrigger.tsx';
@@ -212,6 +212,8 @@ export function HelpMenu({ data, look, defaultOpen, autoFocus }: LoadedMenu<{ da
             // issue 22: the docs open in a new tab, remembering organization and project (spec A1).
             if (key === 'docs') window.open(docsHrefWithContext('/docs/', { ref: data.ref, orgSlug: data.organization?.slug }), '_blank', 'noopener');
             if (key === 'troubleshooting') window.open(docsHrefWithContext('/docs/troubleshooting', { ref: data.ref, orgSlug: data.organization?.slug }), '_blank', 'noopener');
+            // spec A2.3: the community chat link (a local build's: the docs' Community section).
+            if (key === 'community') window.open(docsHrefWithContext(COMMUNITY_DOCS_HREF, { ref: data.ref, orgSlug: data.organization?.slug }), '_blank', 'noopener');
             if (key === 'search-docs') window.dispatchEvent(new Event(OPEN_COMMAND_MENU_EVENT));
             // issue 21: the assistant's 'Support' chat and the feedback widget (HeaderTools.tsx).
             if (key === 'assistant') openAssistant();
@@ -233,6 +235,9 @@ export function HelpMenu({ data, look, defaultOpen, autoFocus }: LoadedMenu<{ da
               </MenuItem>
             )}
             <MenuItem id="feedback">Send feedback</MenuItem>
+          </MenuSection>
+          <MenuSection title="Community">
+            <MenuItem id="community">Community chat</MenuItem>
           </MenuSection>
         </Menu>
     </MenuTrigger>
