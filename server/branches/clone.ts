@@ -24,6 +24,7 @@ import { withAdminClient, withDatabaseClient } from '../db/platformDb.ts';
 import { findPgDump, libpqEnv, runPgTool } from '../lifecycle/dump.ts';
 import { ownerRole, projectDatabase } from '../projects/names.ts';
 import { MIGRATIONS_SCHEMA, MIGRATIONS_TABLE } from '../../src/domain/database/migrations.ts';
+import { storeBranchBase } from './catalog.ts';
 
 const run = promisify(execFile);
 
@@ -117,6 +118,8 @@ export async function cloneProjectDatabase(server: DatabaseServer, parentRef: st
         await runPgTool(pgRestore, ['--no-owner', '--no-privileges', '--single-transaction', '--exit-on-error', `--dbname=${projectDatabase(branchRef)}`, history], branchEnv, cloneError);
       }
     }
+    // The branch point (issue 20's object-level merge conflicts): the copy as restored is the parent at this moment.
+    await withDatabaseClient(server, projectDatabase(branchRef), (admin) => storeBranchBase(admin));
   } finally {
     await rm(folder, { recursive: true, force: true });
   }

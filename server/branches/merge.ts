@@ -2,37 +2,54 @@
 // in its history (strata_migrations.schema_migrations, copied from the parent when the branch was made) that the
 // parent's history lacks — are applied to the parent in ONE transaction, each recorded there under its own version,
 // so the parent's history then holds them as the branch does. Conflicts are reported, never guessed:
-// - the parent changed since the branch was made (migrations in the parent's history the branch lacks): both sides
-//   changed the schema, and replaying the branch's SQL over the parent's may not mean what it meant on the branch;
+// - an object changed on both sides since the branch was made (server/branches/catalog.ts: the parent's catalog now,
+//   the branch's now, and the branch point's stored in the branch at its clone) — a table, view, function, type …;
+//   the parent changing unrelated objects is no conflict. A branch made before the branch point was stored falls back
+//   to the coarse rule: each parent migration the branch lacks is a conflict;
 // - a migration fails on the parent (an object already exists, is missing, or differs): Postgres's error names it;
 //   the whole merge is rolled back.
 import type pg from 'pg';
 import { MIGRATIONS_SCHEMA, MIGRATIONS_TABLE, type MigrationRow } from '../../src/domain/database/migrations.ts';
+import type { MergeConflict } from '../../src/domain/branches/merge.ts';
+import { describeConflict } from '../../src/domain/branches/merge.ts';
 import { conflict, unavailable } from '../http/errors.ts';
 import { listMigrations } from '../pgmeta/migrations.ts';
+import { bothSidesChanged, catalogFingerprints, type Fingerprints } from './catalog.ts';
 
 const TABLE = `${MIGRATIONS_SCHEMA}.${MIGRATIONS_TABLE}`;
 
 export interface MergePlan {
   /** The branch's migrations the parent does not have, oldest first: what a merge applies. */
   migrations: MigrationRow[];
-  /** The parent's migrations the branch does not have: the parent changed too (a conflict). */
+  /** The parent's migrations the branch does not have (the parent changed too; a conflict only through `conflicts`). */
   parentOnly: MigrationRow[];
+  /** Objects changed on both sides since the branch was made: the merge is refused while any is listed. */
+  conflicts: MergeConflict[];
 }
 
-export async function mergePlan(branch: pg.Pool, parent: pg.Pool): Promise<MergePlan> {
+/** `base`: the branch point's fingerprints (readBranchBase on the branch database), null for an older branch. */
+export async function mergePlan(branch: pg.Pool, parent: pg.Pool, base: Fingerprints | null): Promise<MergePlan> {
   const [mine, theirs] = await Promise.all([listMigrations(branch, { withStatements: true }), listMigrations(parent, { withStatements: true })]);
   const parentVersions = new Set(theirs.map((m) => m.version));
   const branchVersions = new Set(mine.map((m) => m.version));
-  return { migrations: mine.filter((m) => !parentVersions.has(m.version)), parentOnly: theirs.filter((m) => !branchVersions.has(m.version)) };
+  const migrations = mine.filter((m) => !parentVersions.has(m.version));
+  const parentOnly = theirs.filter((m) => !branchVersions.has(m.version));
+  let conflicts: MergeConflict[];
+  if (base === null) {
+    conflicts = parentOnly.map((m) => ({ kind: 'migration', name: m.name }));
+  } else {
+    const [branchNow, parentNow] = await Promise.all([catalogFingerprints(branch), catalogFingerprints(parent)]);
+    conflicts = bothSidesChanged(base, branchNow, parentNow);
+  }
+  return { migrations, parentOnly, conflicts };
 }
 
 /** Applies the plan's migrations to the parent in one transaction; a conflict leaves the parent as it was. */
 export async function mergeInto(parent: pg.Pool, plan: MergePlan): Promise<{ applied: string[] }> {
-  if (plan.parentOnly.length > 0) {
+  if (plan.conflicts.length > 0) {
     throw conflict(
-      `Conflict: the parent changed since this branch was made (${plan.parentOnly.map((m) => `"${m.name}"`).join(', ')}). ` +
-        'Both sides changed the schema: apply those migrations to the branch first, then merge.',
+      `Conflict: changed on both the branch and the parent since this branch was made: ${plan.conflicts.map(describeConflict).join(', ')}. ` +
+        "Apply the parent's changes to the branch first, then merge.",
     );
   }
   if (plan.migrations.length === 0) return { applied: [] };

@@ -1,8 +1,9 @@
 // Branches (issue 20, spec A4.4, B2.8, B7 "Preview branch creation", B8): a branch is a real project — its own
 // database filled from the parent's (server/branches/clone.ts), its own roles, keys and API URL.
 // - POST /v1/projects/{ref}/branches with is_default: enables branching; the project becomes the default branch.
-// - POST /v1/projects/{ref}/branches: a preview (or persistent) branch of the project's default branch; answered once
-//   its database holds the parent's schema (and rows with with_data) and migration history.
+// - POST /v1/projects/{ref}/branches: a preview (or persistent) branch of the project's default branch; answered at
+//   once with it COMING_UP while its database is filled in the background with the parent's schema (and rows with
+//   with_data) and migration history; the list shows it ACTIVE_HEALTHY when done, or INIT_FAILED with create_error.
 // - GET /v1/projects/{ref}/branches: the family of branches `ref` belongs to (called on a branch too, for the header).
 // - DELETE /v1/branches/{id or ref}: drops the branch's database and roles (the provisioner's removal).
 // - GET /platform/projects/{ref}/database/size: the create dialog's duration estimate (disk and add-ons: server/infrastructure).
@@ -11,16 +12,19 @@
 // Every route checks the session's membership of the project's organization (404 to strangers, 403 to roles below).
 import { Hono } from 'hono';
 import { createBranchBody, updateBranchBody } from '../../src/api/schemas/branches.ts';
-import { branchNameProblem, type Branch } from '../../src/domain/branches/branches.ts';
+import { BRANCH_STATUS, branchNameProblem, type Branch } from '../../src/domain/branches/branches.ts';
 import { projectAccess, type ProjectRow } from '../http/access.ts';
 import type { AppEnv } from '../http/env.ts';
-import { badRequest, conflict, forbidden, HttpError, notFound } from '../http/errors.ts';
+import { badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
 import type { Mode } from '../config.ts';
 import { readBody } from '../http/validate.ts';
 import { newSecret } from '../projects/keys.ts';
 import type { Services } from '../services.ts';
 import { databaseSize } from './clone.ts';
 import { mergeInto, mergePlan } from './merge.ts';
+import { readBranchBase } from './catalog.ts';
+import { withDatabaseClient } from '../db/platformDb.ts';
+import { projectDatabase } from '../projects/names.ts';
 import { branchMergedNotification } from '../notifications/event-messages.ts';
 import { notifyProjectMembers, projectFacts } from '../notifications/writer.ts';
 
@@ -36,10 +40,15 @@ interface BranchRow {
   created_at: Date;
   status: string;
   with_data: boolean;
+  create_error: string | null;
 }
 
+// A branch whose copy failed reads INIT_FAILED with the reason while its project is still COMING_UP (a restart
+// resumes the copy; once it succeeds the project's own status shows).
 const BRANCH_SELECT = `select b.id, b.name, p.ref as project_ref, parent.ref as parent_project_ref, b.is_default, b.persistent,
-    b.git_branch, b.review_requested_at, b.created_at, p.status, b.with_data
+    b.git_branch, b.review_requested_at, b.created_at,
+    case when p.status = 'COMING_UP' and b.create_error is not null then '${BRANCH_STATUS.failed}' else p.status end as status,
+    b.with_data, case when p.status = 'COMING_UP' then b.create_error end as create_error
   from branches b join projects p on p.id = b.project_id join projects parent on parent.id = b.parent_project_id`;
 
 function branchJson(row: BranchRow): Branch {
@@ -55,6 +64,7 @@ function branchJson(row: BranchRow): Branch {
     created_at: row.created_at.toISOString(),
     status: row.status,
     with_data: row.with_data,
+    create_error: row.create_error,
   };
 }
 
@@ -87,6 +97,13 @@ export function branchRoutes(options: { mode?: Mode } = {}): Hono<AppEnv> {
         order by b.is_default desc, b.created_at desc`,
       [root.id],
     );
+    // A copy that failed in this process: its reason is stored, so it is shown (and outlives the process).
+    for (const row of rows) {
+      const failure = row.status === 'COMING_UP' ? services.provisioner.failure(row.project_ref) : undefined;
+      if (failure === undefined) continue;
+      await services.pool.query('update branches set create_error = $2, updated_at = now() where id = $1', [row.id, failure]);
+      Object.assign(row, { status: BRANCH_STATUS.failed, create_error: failure });
+    }
     return c.json(rows.map(branchJson));
   });
 
@@ -131,14 +148,9 @@ export function branchRoutes(options: { mode?: Mode } = {}): Hono<AppEnv> {
       if ((error as { constraint?: string }).constraint === 'branches_parent_project_id_name_key') throw conflict('A branch with this name already exists');
       throw error;
     }
-    // The answer waits for the copy, so the console lands on a branch that has its parent's tables.
-    await services.provisioner.schedule(ref);
+    // Answered at once, the branch COMING_UP: the provisioner (started by create) copies the parent's database in the
+    // background, its step stored (branches.cloned_at) and resumed at start-up; the console polls the list.
     const created = await projectAccess(services.pool, ref, c.var.user.sub);
-    if (created.status !== 'ACTIVE_HEALTHY') {
-      const reason = services.provisioner.failure(ref) ?? 'the branch database did not become ready';
-      await services.provisioner.remove(ref).catch(() => {});
-      throw new HttpError(500, `Could not copy the parent's database: ${reason}`);
-    }
     return c.json(await branchOf(services, created.id), 201);
   });
 
@@ -168,16 +180,19 @@ export function branchRoutes(options: { mode?: Mode } = {}): Hono<AppEnv> {
     return { branch, parent, pools: { branch: await services.pools.console(branch.ref), parent: await services.pools.console(branch.parent_ref) } };
   }
 
+  /** The branch point's catalog, stored in the branch database at its clone (read as the platform: not the tenant's). */
+  const branchBase = (services: Services, ref: string) => withDatabaseClient(services.server, projectDatabase(ref), (client) => readBranchBase(client));
+
   // spec A4.4 merge request: what merging would apply, and what conflicts.
   routes.get('/branches/:id/merge', async (c) => {
     const { branch, pools } = await mergePools(c.var.services, c.req.param('id'), c.var.user.sub, 'read_only');
-    const plan = await mergePlan(pools.branch, pools.parent);
-    return c.json({ branch_ref: branch.ref, parent_ref: branch.parent_ref, migrations: plan.migrations, parent_only: plan.parentOnly });
+    const plan = await mergePlan(pools.branch, pools.parent, await branchBase(c.var.services, branch.ref));
+    return c.json({ branch_ref: branch.ref, parent_ref: branch.parent_ref, migrations: plan.migrations, parent_only: plan.parentOnly, conflicts: plan.conflicts });
   });
 
   routes.post('/branches/:id/merge', async (c) => {
     const { branch, parent, pools } = await mergePools(c.var.services, c.req.param('id'), c.var.user.sub, 'developer');
-    const merged = await mergeInto(pools.parent, await mergePlan(pools.branch, pools.parent));
+    const merged = await mergeInto(pools.parent, await mergePlan(pools.branch, pools.parent, await branchBase(c.var.services, branch.ref)));
     // Issue 21: the parent project's members are told what was merged (a merge that applied nothing tells nobody).
     const facts = merged.applied.length > 0 ? await projectFacts(c.var.services.pool, parent.id) : null;
     if (facts) await notifyProjectMembers(c.var.services.pool, parent.id, branchMergedNotification(facts, branch.name, merged.applied));

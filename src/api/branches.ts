@@ -26,18 +26,9 @@ export const fetchDisk = (ref: string) =>
 
 export const fetchDatabaseSize = (ref: string) => api.get(`${platformProject(ref)}/database/size`).json<{ bytes: number }>();
 
-export interface MergeMigration {
-  version: string;
-  name: string;
-  statements: string;
-}
+import type { MergePlan } from '../domain/branches/merge.ts';
 
-export interface MergePlan {
-  branch_ref: string;
-  parent_ref: string;
-  migrations: MergeMigration[];
-  parent_only: MergeMigration[];
-}
+export type { MergeMigration, MergePlan } from '../domain/branches/merge.ts';
 
 export const fetchMergePlan = (branchRef: string) => api.get(`v1/branches/${encodeURIComponent(branchRef)}/merge`).json<MergePlan>();
 

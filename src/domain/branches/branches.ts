@@ -14,6 +14,8 @@ export interface Branch {
   created_at: string;
   status: string;
   with_data: boolean;
+  /** Why copying the parent's database failed (status INIT_FAILED); null otherwise. */
+  create_error?: string | null;
 }
 
 export const BRANCH_NAME_MAX = 64;
@@ -60,3 +62,9 @@ export function syntheticMainBranch(projectRef: string): Branch {
     with_data: false,
   };
 }
+
+/** How often the create dialog reads the new branch while its database is copied (issue 20). */
+export const BRANCH_CREATE_POLL_MS = 2000;
+
+/** The branch project's statuses the create dialog follows: copying, ready, failed (reason in create_error). */
+export const BRANCH_STATUS = { creating: 'COMING_UP', ready: 'ACTIVE_HEALTHY', failed: 'INIT_FAILED' } as const;

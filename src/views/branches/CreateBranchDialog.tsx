@@ -1,11 +1,28 @@
 // 'Create preview branch' (spec B2.8, B5 "Create branch form", B8, B9; issue 20): a name, 'with data' (usable only
 // with the PITR add-on, else 'Requires PITR'), and when cloning data the estimate of B9 (src/domain/branches/
 // estimate.ts) or a notice when the disk configuration cannot be read. No git branch field: no git hosting
-// connection exists locally (B2.8 shows it only then). On success: the toast, navigation to the new branch, closed.
+// connection exists locally (B2.8 shows it only then). The platform answers at once and copies the parent's database
+// in the background; the dialog follows the copy (machines/branch-create.machine.ts) and on success shows the toast,
+// navigates to the new branch and closes — a failed copy shows its reason.
 import { useNavigate } from '@tanstack/react-router';
-import { useState, type FormEvent } from 'react';
-import { createBranchContextRead, createBranchTask } from '../../actors/branches.ts';
-import { branchNameProblem } from '../../domain/branches/branches.ts';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useRef, type FormEvent } from 'react';
+import {
+  selectCopying,
+  selectError,
+  selectEstimate,
+  selectEstimating,
+  selectFailed,
+  selectLoadError,
+  selectLoading,
+  selectName,
+  selectNameProblem,
+  selectPitr,
+  selectSubmitting,
+  selectWithData,
+} from '../../../machines/branch-create.selectors.ts';
+import { liveBranchCreateMachine } from '../../actors/branches.ts';
+import { devInspect } from '../../dev/live-inspect.ts';
 import { branchEstimate, formatMinutes, formatMonthlyCost } from '../../domain/branches/estimate.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Dialog, Modal } from '../../ui/Dialog.tsx';
@@ -14,7 +31,6 @@ import { SkeletonLines } from '../../ui/Skeleton.tsx';
 import { Switch } from '../../ui/Switch.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { toast } from '../../ui/toast.ts';
-import { useTask, useTaskRead } from '../shared/useTask.ts';
 import * as css from './Branches.css.ts';
 
 export interface CreateBranchDialogProps {
@@ -38,28 +54,37 @@ export function CreateBranchDialog({ projectRef, existingNames, blockedReason, o
 
 function CreateBranchForm({ projectRef, existingNames, blockedReason, onClose }: CreateBranchDialogProps) {
   const navigate = useNavigate();
-  const [name, setName] = useState('');
-  const [touched, setTouched] = useState(false);
-  const [withData, setWithData] = useState(false);
-  const context = useTaskRead(createBranchContextRead, { ref: projectRef }, projectRef);
-  const create = useTask(createBranchTask, {
-    onDone: (branch) => {
-      toast.success(`Successfully created branch "${branch.name}"`);
-      onClose();
-      void navigate({ to: '/project/$ref', params: { ref: branch.project_ref } });
-    },
-    onFailed: (message) => toast.error(`Failed to create branch: ${message}`),
+  const actor = useActorRef(liveBranchCreateMachine, { input: { ref: projectRef, existingNames, blockedReason }, inspect: devInspect });
+  const latest = useRef({ onClose, navigate });
+  useEffect(() => {
+    latest.current = { onClose, navigate };
   });
-  const problem = branchNameProblem(name, existingNames);
-  const pitr = context.data?.pitr === true;
-  const estimate = withData && context.data?.disk ? branchEstimate(context.data.disk, context.data.databaseBytes ?? 0) : null;
-  const canSubmit = blockedReason === null && context.data !== null && problem === null && !create.running;
+  useEffect(() => {
+    const subscription = actor.on('*', (notice) => {
+      if (notice.type === 'branchCreate.toast') (notice.kind === 'success' ? toast.success : toast.error)(notice.message);
+      else if (notice.type === 'branchCreate.navigate') void latest.current.navigate({ to: '/project/$ref', params: { ref: notice.ref } });
+      else latest.current.onClose();
+    });
+    return () => subscription.unsubscribe();
+  }, [actor]);
+  const name = useSelector(actor, selectName);
+  const problem = useSelector(actor, selectNameProblem);
+  const loading = useSelector(actor, selectLoading);
+  const loadError = useSelector(actor, selectLoadError);
+  const pitr = useSelector(actor, selectPitr);
+  const withData = useSelector(actor, selectWithData);
+  const estimating = useSelector(actor, selectEstimating);
+  const source = useSelector(actor, selectEstimate);
+  const submitting = useSelector(actor, selectSubmitting);
+  const copying = useSelector(actor, selectCopying);
+  const failed = useSelector(actor, selectFailed);
+  const error = useSelector(actor, selectError);
+  const busy = submitting || copying;
+  const estimate = source?.disk ? branchEstimate(source.disk, source.databaseBytes ?? 0) : null;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    setTouched(true);
-    if (!canSubmit) return;
-    create.run({ ref: projectRef, name, withData: withData && pitr });
+    actor.send({ type: 'submit' });
   };
 
   return (
@@ -69,30 +94,29 @@ function CreateBranchForm({ projectRef, existingNames, blockedReason, onClose }:
         name="branch-name"
         value={name}
         autoFocus
-        onChange={(value) => {
-          setName(value);
-          setTouched(true);
-        }}
-        isInvalid={touched && problem !== null}
-        errorMessage={touched && problem ? problem : undefined}
-        isDisabled={create.running}
+        onChange={(value) => actor.send({ type: 'name.change', value })}
+        isInvalid={problem !== null}
+        errorMessage={problem ?? undefined}
+        isDisabled={busy || failed}
       />
-      {context.error ? (
-        <ErrorAlert subject="Failed to retrieve the project's add-ons" error={context.error}>
-          <Button variant="default" size="tiny" onPress={context.retry}>Retry</Button>
+      {loadError ? (
+        <ErrorAlert subject="Failed to retrieve the project's add-ons" error={loadError}>
+          <Button variant="default" size="tiny" onPress={() => actor.send({ type: 'retry' })}>Retry</Button>
         </ErrorAlert>
-      ) : context.loading ? (
+      ) : loading ? (
         <SkeletonLines lines={2} />
       ) : (
         <>
           <div>
-            <Switch isSelected={withData && pitr} onChange={setWithData} isDisabled={!pitr || create.running}>
+            <Switch isSelected={withData} onChange={(value) => actor.send({ type: 'withData.change', value })} isDisabled={!pitr || busy || failed}>
               With data
             </Switch>
             <p className={css.hint}>{pitr ? "Copies the parent's rows into the branch." : 'Requires PITR'}</p>
           </div>
-          {withData && pitr ? (
-            estimate ? (
+          {withData ? (
+            estimating ? (
+              <SkeletonLines lines={2} />
+            ) : estimate ? (
               <dl className={css.estimate} aria-label="Estimate">
                 <dt className={css.estimateLabel}>Branch disk</dt>
                 <dd style={{ margin: 0 }}>{estimate.targetSizeGb} GB</dd>
@@ -109,14 +133,26 @@ function CreateBranchForm({ projectRef, existingNames, blockedReason, onClose }:
           ) : null}
         </>
       )}
+      {copying ? (
+        <p className={css.hint} role="status">
+          Creating the branch: copying the parent&apos;s {withData ? 'schema and data' : 'schema'}…
+        </p>
+      ) : null}
+      {failed && error ? (
+        <p className={css.notice} role="alert">
+          {error}
+        </p>
+      ) : null}
       {blockedReason ? <p className={css.hint}>{blockedReason}</p> : null}
       <div className={css.actions}>
-        <Button variant="default" size="tiny" onPress={onClose} isDisabled={create.running}>
-          Cancel
+        <Button variant="default" size="tiny" onPress={() => actor.send({ type: 'close' })} isDisabled={submitting}>
+          {copying || failed ? 'Close' : 'Cancel'}
         </Button>
-        <Button type="submit" variant="primary" size="tiny" isPending={create.running} isDisabled={blockedReason !== null || context.data === null || (touched && problem !== null)}>
-          Create branch
-        </Button>
+        {failed ? null : (
+          <Button type="submit" variant="primary" size="tiny" isPending={busy} isDisabled={blockedReason !== null || loading || loadError !== null || problem !== null}>
+            Create branch
+          </Button>
+        )}
       </div>
     </form>
   );

@@ -1,12 +1,27 @@
 // /project/{branch}/merge (spec A4.4 merge request; issue 20): the branch's migrations its parent lacks, with their
-// SQL, and 'Merge' applying them to the parent in one transaction. Conflicts are shown, never guessed: the parent's own
-// migrations since the branch was made block the merge; a migration failing on the parent is reported with
-// Postgres's error and nothing is merged (server/branches/merge.ts).
-import { Link } from '@tanstack/react-router';
-import { useSelector } from '@xstate/react';
-import { useState } from 'react';
+// SQL, and 'Merge' applying them to the parent in one transaction (machines/merge-request.machine.ts). Conflicts are
+// shown, never guessed: an object changed on both sides since the branch was made blocks the merge; a migration
+// failing on the parent is reported with Postgres's error and nothing is merged (server/branches/merge.ts). The
+// request can be closed, or the branch deleted.
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useRef } from 'react';
+import {
+  selectBusy,
+  selectCanMerge,
+  selectClosing,
+  selectConflicts,
+  selectDeleting,
+  selectError,
+  selectLoadError,
+  selectMerged,
+  selectMerging,
+  selectPlan,
+} from '../../../machines/merge-request.selectors.ts';
 import { selectStatus } from '../../../machines/project-status.selectors.ts';
-import { mergePlanRead, mergeTask } from '../../actors/branches.ts';
+import { liveMergeRequestMachine } from '../../actors/branches.ts';
+import { devInspect } from '../../dev/live-inspect.ts';
+import { describeConflict } from '../../domain/branches/merge.ts';
 import type { Project } from '../../api/types.ts';
 import { can } from '../../domain/permissions.ts';
 import { Button } from '../../ui/Button.tsx';
@@ -17,7 +32,6 @@ import { toast } from '../../ui/toast.ts';
 import { ProjectPausedCard } from '../shared/ProjectPausedCard.tsx';
 import { useProjectStatusActor } from '../shared/ProjectStatusContext.tsx';
 import { useProjectRole } from '../shared/useProjectRole.ts';
-import { useTask, useTaskRead } from '../shared/useTask.ts';
 import * as css from './Branches.css.ts';
 
 export function MergePage({ project }: { project: Project }) {
@@ -41,18 +55,32 @@ export function MergePage({ project }: { project: Project }) {
 
 function Merge({ project }: { project: Project }) {
   const role = useProjectRole(project);
-  const [version, setVersion] = useState(0);
-  const read = useTaskRead(mergePlanRead, { ref: project.ref }, `${project.ref}:${version}`);
-  const merge = useTask(mergeTask, {
-    onDone: (applied) => {
-      toast.success(applied.length === 0 ? 'Nothing to merge' : `Merged ${applied.length} migration${applied.length === 1 ? '' : 's'} into the default branch`);
-      setVersion((v) => v + 1);
-    },
-    onFailed: (message) => toast.error(`Failed to merge: ${message}`),
+  const navigate = useNavigate();
+  const actor = useActorRef(liveMergeRequestMachine, { input: { ref: project.ref }, inspect: devInspect });
+  const latestNavigate = useRef(navigate);
+  useEffect(() => {
+    latestNavigate.current = navigate;
   });
-  const plan = read.data;
-  const conflicts = plan?.parent_only ?? [];
-  const canMerge = can(role, 'UPDATE', 'preview_branches') && plan !== null && plan.migrations.length > 0 && conflicts.length === 0;
+  useEffect(() => {
+    const subscription = actor.on('*', (notice) => {
+      if (notice.type === 'mergeRequest.toast') (notice.kind === 'success' ? toast.success : toast.error)(notice.message);
+      else if (notice.to === 'branches') void latestNavigate.current({ to: '/project/$ref/branches', params: { ref: notice.ref } });
+      else void latestNavigate.current({ to: '/project/$ref', params: { ref: notice.ref } });
+    });
+    return () => subscription.unsubscribe();
+  }, [actor]);
+  const plan = useSelector(actor, selectPlan);
+  const loadError = useSelector(actor, selectLoadError);
+  const conflicts = useSelector(actor, selectConflicts);
+  const mergeable = useSelector(actor, selectCanMerge);
+  const merging = useSelector(actor, selectMerging);
+  const merged = useSelector(actor, selectMerged);
+  const closing = useSelector(actor, selectClosing);
+  const deleting = useSelector(actor, selectDeleting);
+  const busy = useSelector(actor, selectBusy);
+  const error = useSelector(actor, selectError);
+  const canWrite = can(role, 'UPDATE', 'preview_branches');
+  const canDelete = can(role, 'DELETE', 'preview_branches');
   return (
     <div className={css.page}>
       <header className={css.header}>
@@ -62,28 +90,48 @@ function Merge({ project }: { project: Project }) {
             Merge <strong>{project.name}</strong> into its default branch: its new migrations run on the default branch in one transaction.
           </p>
         </div>
-        <Button variant="primary" size="tiny" isDisabled={!canMerge} isPending={merge.running} onPress={() => merge.run({ ref: project.ref })}>
-          Merge
-        </Button>
+        <div className={css.actions}>
+          <Button variant="default" size="tiny" isDisabled={!canWrite || busy || plan === null} isPending={closing} onPress={() => actor.send({ type: 'request.close' })}>
+            Close merge request
+          </Button>
+          <Button variant="danger" size="tiny" isDisabled={!canDelete || busy || plan === null} isPending={deleting} onPress={() => actor.send({ type: 'branch.delete' })}>
+            Delete branch
+          </Button>
+          <Button variant="primary" size="tiny" isDisabled={!canWrite || !mergeable} isPending={merging} onPress={() => actor.send({ type: 'merge' })}>
+            Merge
+          </Button>
+        </div>
       </header>
-      {merge.error ? <p className={css.notice} role="alert">{merge.error}</p> : null}
-      {read.error ? (
-        <ErrorAlert subject="Failed to load the merge request" error={read.error} projectRef={project.ref}>
-          <Button variant="default" size="tiny" onPress={read.retry}>Retry</Button>
+      {error ? <p className={css.notice} role="alert">{error}</p> : null}
+      {merged ? (
+        <p className={css.hint} role="status">
+          Merged {merged.length === 0 ? 'nothing' : merged.join(', ')} into the default branch.{' '}
+          <Button variant="default" size="tiny" onPress={() => actor.send({ type: 'retry' })}>Refresh</Button>
+        </p>
+      ) : null}
+      {loadError ? (
+        <ErrorAlert subject="Failed to load the merge request" error={loadError} projectRef={project.ref}>
+          <Button variant="default" size="tiny" onPress={() => actor.send({ type: 'retry' })}>Retry</Button>
         </ErrorAlert>
-      ) : read.loading || plan === null ? (
+      ) : plan === null ? (
         <SkeletonLines lines={4} />
       ) : (
         <>
           {conflicts.length > 0 ? (
             <div className={css.notice} role="alert">
-              <p style={{ margin: 0 }}>Conflict: the default branch changed since this branch was made. Apply these migrations to the branch first:</p>
+              <p style={{ margin: 0 }}>Conflict: these objects changed on both the branch and the default branch since this branch was made. Apply the default branch&apos;s changes to the branch first:</p>
               <ul>
-                {conflicts.map((m) => (
-                  <li key={m.version}>{m.name}</li>
+                {conflicts.map((c) => (
+                  <li key={describeConflict(c)}>{describeConflict(c)}</li>
                 ))}
               </ul>
             </div>
+          ) : null}
+          {plan.parent_only.length > 0 ? (
+            <p className={css.hint}>
+              The default branch has {plan.parent_only.length} migration{plan.parent_only.length === 1 ? '' : 's'} since this branch was made (
+              {plan.parent_only.map((m) => m.name).join(', ')}){conflicts.length === 0 ? '; none touches what this branch changed.' : '.'}
+            </p>
           ) : null}
           <h2 className={css.sectionTitle}>New migrations ({plan.migrations.length})</h2>
           {plan.migrations.length === 0 ? (
