@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { errorPageMessage } from '../../domain/error-pages.ts';
-import { Button } from '../../ui/Button.tsx';
+// A native button: the error pages are part of every first load (the root's error view), react-aria is not (issue 15).
+import { PlainButton } from '../../ui/PlainButton.tsx';
 import * as css from './ErrorPage.css.ts';
 
 /** The error pages of spec A2.14: '{code} | {message}'; a server failure may be tried again. */
@@ -15,9 +16,9 @@ export function ErrorPage({ code, onRetry }: { code: number; onRetry?: () => voi
         <div className={css.actions}>
           <Link to="/">Go to the dashboard</Link>
           {onRetry ? (
-            <Button size="tiny" onPress={onRetry}>
+            <PlainButton size="tiny" onPress={onRetry}>
               Try again
-            </Button>
+            </PlainButton>
           ) : null}
         </div>
       </div>
