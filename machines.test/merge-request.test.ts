@@ -31,6 +31,9 @@ describe('merge-request machine: examples', () => {
     expect(fakes.starts('merge').at(-1)?.input).toEqual({ ref: 'child' });
     await fakes.resolve('merge', { applied: ['add_note'] });
     expect(selectMerged(actor.getSnapshot())).toEqual(['add_note']);
+    await fakes.resolve('fetchMergePlan', empty);
+    expect(selectMigrations(actor.getSnapshot())).toEqual([]);
+    expect(selectCanMerge(actor.getSnapshot())).toBe(false);
     actor.send({ type: 'branch.delete' });
     await fakes.resolve('deleteBranch', {});
     expect(actor.getSnapshot().matches('deleted')).toBe(true);
@@ -113,7 +116,10 @@ const invariants: Invariants<typeof mergeRequestMachine> = {
     expect(actors?.isRunning('merge')).toBe(true);
     expect(selectMigrations(s).length).toBeGreaterThan(0);
   },
-  merged: (s) => expect(selectMerged(s)).toEqual(['add_note']),
+  merged: (s, { actors }) => {
+    expect(selectMerged(s)).toEqual(['add_note']);
+    expect(actors?.running().every((name) => name === 'fetchMergePlan')).toBe(true);
+  },
   failed: (s) => expect(selectError(s)).toMatch(/^Failed to (merge|close the merge request|delete branch): refused$/),
   closing: (_s, { actors }) => expect(actors?.isRunning('closeRequest')).toBe(true),
   deleting: (_s, { actors }) => expect(actors?.isRunning('deleteBranch')).toBe(true),

@@ -111,7 +111,14 @@ export const mergeRequestMachine = setup({
       },
     },
     merged: {
-      // The diff is read again so the page shows what is left (nothing, unless the branch changed meanwhile).
+      // The diff is read again so the page shows what is left (nothing, unless the branch changed meanwhile); a failed
+      // read leaves the old diff (Refresh reads it again).
+      invoke: {
+        id: 'fetchMergePlan',
+        src: 'fetchMergePlan',
+        input: ({ context }) => ({ ref: context.ref }),
+        onDone: { actions: assign(({ event }) => ({ plan: event.output })) },
+      },
       on: { retry: 'loading', 'request.close': 'closing', 'branch.delete': 'deleting' },
     },
     failed: {

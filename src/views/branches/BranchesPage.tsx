@@ -130,7 +130,7 @@ function Branches({ project }: { project: Project }) {
                     </span>
                   </td>
                   <td className={css.td}><BranchBadge branch={enabled ? branch : null} /></td>
-                  <td className={css.td}><span className={css.muted}>{branch.status}</span></td>
+                  <td className={css.td}><span className={css.muted}>{branch.status}{branch.create_error ? ` (${branch.create_error})` : ''}</span></td>
                   <td className={css.td}><span className={css.muted}>{branch.created_at ? new Date(branch.created_at).toLocaleString() : '—'}</span></td>
                   <td className={css.td}>
                     <div className={css.actions}>
