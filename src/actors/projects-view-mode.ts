@@ -1,5 +1,5 @@
 // The projects page's grid/list choice, a local preference (spec A3 "projects view mode").
-import { PROJECTS_VIEW_MODE_KEY, readProjectsViewMode, type ProjectsViewMode } from '../domain/project-list.ts';
+import { PROJECTS_VIEW_MODE_KEY, readProjectsViewMode, type ProjectsViewMode } from '../domain/project-list-view.ts';
 
 /** The stored view mode, or the default when storage is empty, tampered with or blocked. */
 export function readStoredProjectsViewMode(): ProjectsViewMode {

@@ -1,7 +1,7 @@
 // The facts of the project home (spec A2.2): the status and compute size by their labels (A3 statuses as the
 // project list names them; B9 compute size labels such as 'Micro', 'Small'), never the raw API values.
 import { computeSizeById } from './compute-sizes.ts';
-import { statusBadgeVariant, statusLabel } from './project-list.ts';
+import { statusBadgeVariant, statusLabel } from './navigation/project-status.ts';
 import { displayPostgresVersion, projectComputeSize } from './projects.ts';
 
 export interface ProjectHomeFacts {

@@ -6,11 +6,9 @@ import {
   parseProjectListSearch,
   parseStatuses,
   projectListSearchOf,
-  readProjectsViewMode,
-  statusFilterOf,
-  statusesOf,
-  statusLabel,
 } from './project-list.ts';
+import { readProjectsViewMode, statusFilterOf, statusesOf } from './project-list-view.ts';
+import { statusLabel } from './navigation/project-status.ts';
 
 describe('paged lists (spec A7)', () => {
   it('offsets by page × limit and has a next page while pages × limit < count', () => {

@@ -4,7 +4,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ToastRegion } from './ToastRegion.tsx';
-import { toast, toasts } from './toast.ts';
+import { toast } from './toast.ts';
+import { toasts } from './toast-queue.ts';
 
 afterEach(() => {
   act(() => toast.clear());

@@ -7,8 +7,13 @@ import {
 } from 'react-aria-components';
 import { Button } from './Button.tsx';
 import { CloseIcon, ErrorIcon, InfoIcon, SuccessIcon } from './Icon.tsx';
-import { toasts, type ToastContent } from './toast.ts';
+import { attachToastQueue, type ToastContent } from './toast.ts';
+import { toasts } from './toast-queue.ts';
+
 import * as styles from './ToastRegion.css.ts';
+
+// The region renders the app-wide queue: toasts asked for from now on go to it at once.
+attachToastQueue(toasts);
 
 const ICONS = { success: SuccessIcon, error: ErrorIcon, info: InfoIcon } as const;
 

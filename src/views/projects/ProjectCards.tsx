@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import type { Project } from '../../api/types.ts';
-import { statusBadgeVariant, statusLabel, type ProjectsViewMode } from '../../domain/project-list.ts';
+import { statusBadgeVariant, statusLabel } from '../../domain/navigation/project-status.ts';
+import type { ProjectsViewMode } from '../../domain/project-list-view.ts';
 import { Badge } from '../../ui/Badge.tsx';
 import { Skeleton } from '../../ui/Skeleton.tsx';
 import * as css from './ProjectsPage.css.ts';

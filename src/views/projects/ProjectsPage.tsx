@@ -19,7 +19,8 @@ import { readStoredProjectsViewMode, storeProjectsViewMode } from '../../actors/
 import type { LoadedProjectsPage } from '../../actors/projects-list.ts';
 import type { Project } from '../../api/types.ts';
 import { newProjectHref } from '../../domain/navigation/header.ts';
-import { listQueryOf, projectListSearchOf, type ProjectListSearch, type ProjectsViewMode } from '../../domain/project-list.ts';
+import { listQueryOf, projectListSearchOf, type ProjectListSearch } from '../../domain/project-list.ts';
+import type { ProjectsViewMode } from '../../domain/project-list-view.ts';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { useFeatureFlags } from '../shared/useAppContext.ts';
 import { ProjectCardSkeletons, ProjectCards } from './ProjectCards.tsx';

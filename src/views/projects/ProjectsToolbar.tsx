@@ -14,7 +14,7 @@ import {
   statusesOf,
   type ProjectStatusFilterId,
   type ProjectsViewMode,
-} from '../../domain/project-list.ts';
+} from '../../domain/project-list-view.ts';
 import { PROJECT_SORTS } from '../../domain/projects.ts';
 import { Button } from '../../ui/Button.tsx';
 import { ErrorIcon, PlusIcon } from '../../ui/Icon.tsx';
