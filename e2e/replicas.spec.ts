@@ -72,8 +72,11 @@ test('creates a read replica on the Replication page and sees it healthy', async
 test('picks the replica in the SQL editor: a select reads it, an insert fails with Postgres\'s error', async () => {
   expect(replica).toBeDefined();
   const suffix = replica!.split('-').at(-1)!;
-  // The project's databases are read when the project opens: a fresh load lists the new replica.
-  await page.goto(`/dashboard/project/${fx().projectRef}/sql`);
+  // No reload: the replicas panel had the project read again when the setup ended, so the SQL editor's picker,
+  // reached through the sidebar from the Replication page, lists the new replica (issue 20).
+  expect(page.url()).toContain('/database/replication');
+  await page.getByRole('link', { name: 'SQL Editor', exact: true }).first().click();
+  await page.waitForURL((url) => /\/sql(\/|$)/.test(url.pathname));
   await page.getByRole('button', { name: 'New query' }).click();
   await page.waitForURL((url) => /\/sql\/[0-9a-f-]{36}$/.test(url.pathname));
   await expect(editor()).toHaveText('');

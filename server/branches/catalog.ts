@@ -68,9 +68,13 @@ export async function catalogFingerprints(db: Queryable): Promise<Fingerprints> 
   return new Map(rows.map((row) => [keyOf(row.kind, row.name), row.fingerprint]));
 }
 
-/** Stores the branch point's fingerprints in the (just cloned) branch database. Idempotent. */
-export async function storeBranchBase(db: Queryable): Promise<void> {
-  await db.query(`create schema if not exists ${MIGRATIONS_SCHEMA}`);
+/**
+ * Stores the branch point's fingerprints in the (just cloned) branch database, as the platform (the table is not the
+ * tenant's). The migrations schema, when the parent had none, is made the branch owner's: its migrations go there.
+ * Idempotent.
+ */
+export async function storeBranchBase(db: Queryable & { escapeIdentifier(name: string): string }, owner: string): Promise<void> {
+  await db.query(`create schema if not exists ${MIGRATIONS_SCHEMA} authorization ${db.escapeIdentifier(owner)}`);
   await db.query(`create table if not exists ${BRANCH_BASE_TABLE} (object text primary key, fingerprint text not null)`);
   await db.query(`truncate ${BRANCH_BASE_TABLE}`);
   const base = await catalogFingerprints(db);

@@ -119,7 +119,7 @@ export async function cloneProjectDatabase(server: DatabaseServer, parentRef: st
       }
     }
     // The branch point (issue 20's object-level merge conflicts): the copy as restored is the parent at this moment.
-    await withDatabaseClient(server, projectDatabase(branchRef), (admin) => storeBranchBase(admin));
+    await withDatabaseClient(server, projectDatabase(branchRef), (admin) => storeBranchBase(admin, ownerRole(branchRef)));
   } finally {
     await rm(folder, { recursive: true, force: true });
   }

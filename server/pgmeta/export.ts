@@ -33,6 +33,7 @@ import { parseWith, readBody } from '../http/validate.ts';
 import { fileUrlKey, signFileToken, verifyFileToken } from '../lifecycle/fileUrls.ts';
 import type { Services } from '../services.ts';
 import { impersonate, sqlError } from './query.ts';
+import { replicaTarget } from '../replicas/query.ts';
 
 const signedPath = (ref: string, request: string) => `export/${ref}/${request}`;
 
@@ -318,6 +319,11 @@ function decodeRequest(text: string): TableExportBody {
   return parseWith(tableExportBody, value, 'export');
 }
 
+/** spec B2.3 (issue 20): the picked read replica's pool (healthy only), else the project's. */
+async function exportPool(services: Services, project: { id: number; ref: string }, body: TableExportBody): Promise<pg.Pool> {
+  return body.database !== undefined && body.database !== project.ref ? replicaTarget(services, project, body.database) : services.pools.get(project.ref);
+}
+
 /** POST /pg-meta/{ref}/export, mounted with the other pg-meta routes under /api/platform. */
 export function tableExportRoutes(options: { publicHost: string }): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
@@ -328,7 +334,7 @@ export function tableExportRoutes(options: { publicHost: string }): Hono<AppEnv>
     const body = await readBody(c, tableExportBody);
     const request = encodeRequest(body);
     if (request.length > EXPORT_REQUEST_MAX_CHARS) throw badRequest('The row keys are too many or too long to export: export the table or its filtered rows instead');
-    await checkExport(await c.var.services.pools.get(project.ref), body);
+    await checkExport(await exportPool(c.var.services, project, body), body);
     const token = signFileToken(await fileUrlKey(c.var.services.pool), signedPath(project.ref, request));
     const url = `http://${options.publicHost}/exports/${encodeURIComponent(project.ref)}?q=${request}&token=${token}`;
     return c.json({ url });
@@ -349,7 +355,9 @@ async function serveExport(deps: { services: () => Promise<Services> }, ref: str
   }
   const body = decodeRequest(request);
   const format = exportFormat(body);
-  const pool = await services.pools.get(ref);
+  const project = (await services.pool.query<{ id: number; ref: string }>('select id, ref from projects where ref = $1', [ref])).rows[0];
+  if (!project) throw notFound('Project not found');
+  const pool = await exportPool(services, project, body);
   const stream = format === 'csv' ? await copyCsvStream(pool, selectSql(body), body.impersonation) : await cursorStream(pool, body, format);
   return new Response(stream, {
     headers: {

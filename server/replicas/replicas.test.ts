@@ -124,6 +124,24 @@ describe('read replicas', () => {
     expect(measured.lag_ms === null || measured.lag_ms >= 0).toBe(true);
   }, 60_000);
 
+  it('the table export reads the picked replica (spec B2.3, issue 20); an unknown replica is 404', async () => {
+    // A table only the replica has (made there by the platform): the export finds it only when the replica is named.
+    const replicaDb = (await list()).find((r) => r.identifier === replica)!.db_name;
+    await admin(replicaDb, (c) => c.query("begin read write; create table public.replica_only (x int); insert into public.replica_only values (42); grant select on public.replica_only to public; commit"));
+    const ask = (database?: string) =>
+      h.call('POST', `/api/platform/pg-meta/${ref}/export`, { token: owner.token, body: { schema: 'public', table: 'replica_only', ...(database ? { database } : {}) } });
+    const onPrimary = await ask();
+    expect(onPrimary.status).toBeGreaterThanOrEqual(400);
+    expect(onPrimary.status).toBeLessThan(500);
+    const link = await ask(replica);
+    expect(link.status, JSON.stringify(link.body)).toBe(200);
+    const url = new URL(link.body.url);
+    const file = await h.request('GET', `${url.pathname}${url.search}`);
+    expect(file.status).toBe(200);
+    expect(await file.text()).toBe('x\n42\n');
+    expect((await ask('nope-rr-000000')).status).toBe(404);
+  }, 60_000);
+
   it("refuses writes on the replica with Postgres's error, through the console and for the project's own roles", async () => {
     const write = await sql("insert into public.items (name) values ('nope')", replica);
     expect(write.status).toBeGreaterThanOrEqual(400);

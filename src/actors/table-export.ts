@@ -19,6 +19,8 @@ export interface TableExportTarget {
   keys?: readonly RowKey[] | undefined;
   /** spec B2.7: the role the grid reads as; none for the member's own. */
   impersonation?: QueryImpersonation | undefined;
+  /** spec B2.3: the read replica the grid reads; none for the primary. */
+  database?: string | undefined;
 }
 
 /** The most text copied to the clipboard; past it the rows are to be exported as a file. */
@@ -32,7 +34,7 @@ export const COPY_TOO_LARGE_MESSAGE = 'Too many rows to copy: export them instea
 const LINK_MAX_CHARS = 8 * 1024;
 
 async function exportLink(ref: string, target: TableExportTarget): Promise<URL> {
-  const { impersonation, format, keys, ...request } = target;
+  const { impersonation, format, keys, database, ...request } = target;
   // A CSV request names no format (the platform's default): the same link as before issue 14. The role goes into
   // the signed link (spec B2.7): the file holds exactly what the grid shows this role.
   const { url } = await requestTableExport(ref, {
@@ -40,6 +42,7 @@ async function exportLink(ref: string, target: TableExportTarget): Promise<URL> 
     ...(format && format !== 'csv' ? { format } : {}),
     ...(keys ? { keys: [...keys] } : {}),
     ...(impersonation ? { impersonation } : {}),
+    ...(database ? { database } : {}),
   });
   return new URL(url);
 }

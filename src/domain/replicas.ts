@@ -115,3 +115,16 @@ export function formatLag(replica: Pick<ReadReplica, 'lag_bytes' | 'lag_ms' | 's
   const bytes = replica.lag_bytes < 1024 ? `${replica.lag_bytes} B` : `${(replica.lag_bytes / 1024).toFixed(1)} KB`;
   return `${time} (${bytes} behind)`;
 }
+
+/**
+ * The replica list (polled by the replicas panel) names other replicas than the project's databases the pickers read
+ * (SQL / table editor, Connect): the project is read again so they see a new or removed replica without a reload.
+ */
+export function replicaSetChanged(
+  projectRef: string,
+  databases: readonly { identifier: string }[] | undefined,
+  replicas: readonly Pick<ReadReplica, 'identifier'>[],
+): boolean {
+  const known = new Set((databases ?? []).map((d) => d.identifier).filter((id) => id !== projectRef));
+  return replicas.length !== known.size || replicas.some((r) => !known.has(r.identifier));
+}

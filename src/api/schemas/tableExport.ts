@@ -57,6 +57,11 @@ export const tableExportBody = z
       })
       .strict()
       .optional(),
+    /**
+     * spec B2.3 (issue 20): the read replica picked in the table editor's database picker; absent (or the project's
+     * ref) for the primary. Signed into the link like the role.
+     */
+    database: storableString(100).min(1).optional(),
   })
   .strict();
 

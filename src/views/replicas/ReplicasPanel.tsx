@@ -1,6 +1,7 @@
 // The read replicas of a project (issue 20, spec A4.5): 'Create a new read replica', the list with each replica's
 // status, setup step label (or A4.5 failure), replication lag and delete. Rendered by the Replication page (Database
 // menu) and the Infrastructure settings. The replica-setup machine reads, polls and writes; this view only shows it.
+import { useRouter } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import {
@@ -22,6 +23,7 @@ import {
   REPLICA_SETUP_STEPS,
   REPLICA_STATUS,
   replicaProgressLabel,
+  replicaSetChanged,
   replicaStepNumber,
   type ReadReplica,
 } from '../../domain/replicas.ts';
@@ -61,9 +63,18 @@ export function ReplicasPanel({ project }: { project: Project }) {
   const [search, setSearch] = useState('');
   const [confirming, setConfirming] = useState<ReadReplica | null>(null);
 
+  // The pickers (SQL / table editor, Connect) read the project's databases: read the project again when the list
+  // names other replicas than it, and when a setup ends or a replica is deleted (issue 20).
+  const router = useRouter();
+  const databases = project.databases;
+  useEffect(() => {
+    if (loaded && replicaSetChanged(project.ref, databases, replicas)) void router.invalidate();
+  }, [loaded, replicas, databases, project.ref, router]);
+
   // The machine's notices become toasts (DESIGN §3: views listen with actor.on).
   useEffect(() => {
     const subscription = actor.on('*', (notice) => {
+      if (notice.type !== 'replica.error') void router.invalidate();
       if (notice.type === 'replica.ready') toast.success(`Read replica ${idSuffix(notice.identifier)} is ready`);
       else if (notice.type === 'replica.failed') toast.error(notice.message);
       else if (notice.type === 'replica.error') toast.error(notice.message);
@@ -73,7 +84,7 @@ export function ReplicasPanel({ project }: { project: Project }) {
       }
     });
     return () => subscription.unsubscribe();
-  }, [actor]);
+  }, [actor, router]);
 
   const term = search.trim().toLowerCase();
   const rows = term === '' ? replicas : replicas.filter((r) => `${r.identifier} ${r.region} ${r.status}`.toLowerCase().includes(term));

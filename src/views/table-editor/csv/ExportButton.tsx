@@ -16,6 +16,8 @@ export interface ExportButtonProps {
   sorts: RowSort[];
   /** spec B2.7 (issue 14.3): the role the grid reads as, at the moment of the export; none for the member's own. */
   impersonation?: (() => QueryImpersonation | undefined) | undefined;
+  /** spec B2.3 (issue 20): the read replica the grid reads, at the moment of the export; none for the primary. */
+  database?: (() => string | undefined) | undefined;
 }
 
 type Scope = 'table' | 'filtered';
@@ -30,7 +32,7 @@ function parseKey(key: string): { scope: Scope; format: ExportFormat } | null {
   return known ? { scope, format: known } : null;
 }
 
-export function ExportButton({ projectRef, table, filters, sorts, impersonation: currentRole }: ExportButtonProps) {
+export function ExportButton({ projectRef, table, filters, sorts, impersonation: currentRole, database }: ExportButtonProps) {
   // The download runs as a task (issue 15); its outcome is toasted once.
   const exportTask = useTask(tableExportTask, {
     onDone: (fileName) => toast.info(`Downloading ${fileName}`),
@@ -39,7 +41,7 @@ export function ExportButton({ projectRef, table, filters, sorts, impersonation:
   const run = (scope: Scope, format: ExportFormat) =>
     exportTask.run({
       ref: projectRef,
-      target: { schema: table.schema, table: table.name, filters: scope === 'filtered' ? filters : [], sorts, format, impersonation: currentRole?.() },
+      target: { schema: table.schema, table: table.name, filters: scope === 'filtered' ? filters : [], sorts, format, impersonation: currentRole?.(), database: database?.() },
     });
   const scopes: Scope[] = filters.length > 0 ? ['table', 'filtered'] : ['table'];
   return (

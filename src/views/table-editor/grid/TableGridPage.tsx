@@ -136,7 +136,7 @@ export function TableGridPage({ project, meta, sorts, filters, onQueryChange, on
     onDone: (copied) => toast.success(`Copied ${rowsLabel(copied.rows)} as ${copied.format.toUpperCase()}`, { timeout: 2000 }),
     onFailed: (message) => toast.error('Could not copy the rows', { description: message }),
   });
-  const copyTarget = () => ({ schema: meta.schema, table: meta.name, filters, sorts, impersonation: currentRole() });
+  const copyTarget = () => ({ schema: meta.schema, table: meta.name, filters, sorts, impersonation: currentRole(), database: replicaRef.current });
   const cellMenu: CellMenuActions = {
     onCopyCell: (column, row) =>
       copyCellRun.run({ ref: project.ref, target: copyTarget(), cell: { column: column.name, value: row.values[column.name], truncated: row.truncated.includes(column.name), key: row.key } }),
@@ -167,7 +167,7 @@ export function TableGridPage({ project, meta, sorts, filters, onQueryChange, on
         databasePicker={<DatabasePicker project={project} selected={database} onSelect={setDatabase} />}
         rolePicker={<RolePicker />}
         sortButton={<SortPopover columns={meta.columns} sorts={sorts} onApply={(next) => changeQuery({ sorts: next })} />}
-        exportButton={<ExportButton projectRef={project.ref} table={meta} filters={filters} sorts={sorts} impersonation={currentRole} />}
+        exportButton={<ExportButton projectRef={project.ref} table={meta} filters={filters} sorts={sorts} impersonation={currentRole} database={() => replicaRef.current} />}
       />
       <AddRowsDialog
         isOpen={addingRows}
