@@ -5,8 +5,9 @@ import { freshContext, launchBrowser, uncachedPage } from './support/browser.ts'
 import { builtScripts, gzipSize } from './support/gzip.ts';
 import { DIST_DIR, ensureBuilt, platformWithProject, type Session } from './support/platform.ts';
 import { figure, result, sleep, type BenchResult, type Figure } from './support/results.ts';
+import { FIRST_LOAD_BUDGET_BYTES } from './support/budgets.ts';
 
-const BUDGET_BYTES = 150 * 1024;
+const BUDGET_BYTES = FIRST_LOAD_BUDGET_BYTES;
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 
 interface Route {

@@ -1,7 +1,11 @@
 // The statechart viewer and the live reporter are development tools (issue 26): a production build must carry none
 // of their code. Builds the console with the project's vite.config.ts and searches every emitted file for strings
 // only the viewer's modules contain (each checked to be present in those modules, so the search can fail).
+// The same build also guards the first-load budget of issue 15 (bench/first-load.ts measures it in a browser).
 import { readFileSync, readdirSync, rmSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { FIRST_LOAD_BUDGET_BYTES } from '../../../bench/support/budgets.ts';
+import { preloadsFor, type RoutePreload } from '../../../server/http/route-preloads.ts';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
@@ -35,6 +39,18 @@ describe('production build', () => {
     for (const file of files) {
       const text = readFileSync(file, 'utf8');
       for (const marker of MARKERS) expect(text.includes(marker), `${marker} in ${file}`).toBe(false);
+    }
+    // First load: the entry's scripts (index.html) and the page's preloads the platform adds (route-preloads.json),
+    // the scripts bench/first-load.ts sees a browser fetch for these pages.
+    const html = readFileSync(join(outDir, 'index.html'), 'utf8');
+    const entry = [...html.matchAll(/<script[^>]*\bsrc="\/dashboard\/([^"]+\.js)"/g)].map((m) => m[1]!);
+    const routes = JSON.parse(readFileSync(join(outDir, 'route-preloads.json'), 'utf8')) as RoutePreload[];
+    // The two pages issue 15 budgets (the projects list is measured by bench/projects-list.ts for time, not size).
+    for (const page of ['/sign-in', '/project/abc']) {
+      const scripts = new Set([...entry, ...preloadsFor(routes, page).filter((file) => file.endsWith('.js'))]);
+      const gzip = [...scripts].reduce((sum, file) => sum + gzipSync(readFileSync(join(outDir, file)), { level: 9 }).length, 0);
+      expect(scripts.size, page).toBeGreaterThan(entry.length);
+      expect(gzip, `first-load JS of ${page}: ${(gzip / 1024).toFixed(1)} KB gzip`).toBeLessThanOrEqual(FIRST_LOAD_BUDGET_BYTES);
     }
     rmSync(outDir, { recursive: true, force: true });
   });
