@@ -49,7 +49,7 @@ test.beforeAll(async ({ browser, baseURL }) => {
 
 test.afterAll(async () => {
   if (branchRef) await api.delete(`/api/v1/branches/${branchRef}`).catch(() => undefined);
-  await sql(`drop table if exists public.${TABLE}; delete from strata_migrations.schema_migrations where name = '${MIGRATION}'`).catch(() => undefined);
+  await sql(`drop table if exists public.${TABLE}; delete from strata_migrations.schema_migrations where name like '${MIGRATION}%'`).catch(() => undefined);
   await setPitr(false).catch(() => undefined);
   await page?.context().close();
   await api?.dispose();
@@ -144,6 +144,27 @@ test("the branch's schema change merges into main through the merge request", as
   await entry.getByRole('button', { name: new RegExp(`^${TABLE},`) }).click();
   await expect(page.getByRole('grid').getByRole('columnheader', { name: /note\s*text/ })).toBeVisible();
   expect(await sql<{ name: string }>(`select name from strata_migrations.schema_migrations where name = '${MIGRATION}'`)).toEqual([{ name: MIGRATION }]);
+});
+
+test('a table changed on both sides is a conflict: Merge is off; the merge request can be closed', async () => {
+  // Issue 20's object-level rule: the branch and main each change the same table after the branch was made.
+  for (const [ref, name, column] of [
+    [branchRef!, `${MIGRATION}_branch_side`, 'branch_side'],
+    [fx().projectRef, `${MIGRATION}_main_side`, 'main_side'],
+  ] as const) {
+    const applied = await api.post(`/api/platform/pg-meta/${ref}/migrations`, { data: { name, query: `alter table public.${TABLE} add column ${column} int` } });
+    expect(applied.ok(), await applied.text()).toBe(true);
+  }
+  await page.goto(`/dashboard/project/${branchRef}/merge`);
+  const alert = page.getByRole('alert').filter({ hasText: 'Conflict: these objects changed on both the branch and the default branch' });
+  await expect(alert).toBeVisible();
+  await expect(alert.getByRole('listitem')).toHaveText([`table public.${TABLE}`]);
+  await expect(page.getByRole('button', { name: 'Merge', exact: true })).toBeDisabled();
+  await page.screenshot({ path: `${SCREENSHOTS}/branches-merge-conflict.png` });
+  await expectNoAxeFindings(page, 'Merge request with a conflict (dark)');
+  await page.getByRole('button', { name: 'Close merge request' }).click();
+  await expect(page.getByText('Merge request closed')).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/project/${fx().projectRef}/branches`));
 });
 
 test('lists the branch under main and deletes it after confirmation', async () => {

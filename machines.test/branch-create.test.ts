@@ -54,8 +54,10 @@ describe('branch-create machine: examples', () => {
 
   it('creates a branch with data: estimate, request answered at once, polls the copy, then toast, navigate, close', async () => {
     const { actor, fakes, notices } = start();
-    await fakes.resolve('fetchAddons', { pitr: true });
+    // Typed while the add-ons load: kept (the e2e typed before they arrived).
     actor.send({ type: 'name.change', value: ' feature ' });
+    await fakes.resolve('fetchAddons', { pitr: true });
+    expect(actor.getSnapshot().context.name).toBe(' feature ');
     actor.send({ type: 'withData.change', value: true });
     expect(selectEstimating(actor.getSnapshot())).toBe(true);
     await fakes.resolve('fetchEstimate', { disk, databaseBytes: 1024 });

@@ -123,8 +123,15 @@ export const branchCreateMachine = setup({
         onDone: { target: 'form', actions: assign(({ event }) => ({ pitr: event.output.pitr, loadError: null })) },
         onError: { target: 'loadFailed', actions: assign(({ event }) => ({ loadError: errorMessage(event.error, "Failed to retrieve the project's add-ons") })) },
       },
+      // The name field is open while the add-ons load: what is typed is kept.
+      on: { 'name.change': { actions: { type: 'setName', params: ({ event }) => ({ value: event.value }) } } },
     },
-    loadFailed: { on: { retry: 'loading' } },
+    loadFailed: {
+      on: {
+        retry: 'loading',
+        'name.change': { actions: { type: 'setName', params: ({ event }) => ({ value: event.value }) } },
+      },
+    },
     form: {
       on: {
         'name.change': { actions: { type: 'setName', params: ({ event }) => ({ value: event.value }) } },
