@@ -5,7 +5,7 @@
 // request can be closed, or the branch deleted.
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   selectBusy,
   selectCanMerge,
@@ -25,6 +25,7 @@ import { describeConflict } from '../../domain/branches/merge.ts';
 import type { Project } from '../../api/types.ts';
 import { can } from '../../domain/permissions.ts';
 import { Button } from '../../ui/Button.tsx';
+import { Dialog, Modal } from '../../ui/Dialog.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { ErrorAlert } from '../../ui/ErrorAlert.tsx';
 import { SkeletonLines } from '../../ui/Skeleton.tsx';
@@ -80,7 +81,9 @@ function Merge({ project }: { project: Project }) {
   const busy = useSelector(actor, selectBusy);
   const error = useSelector(actor, selectError);
   const canWrite = can(role, 'UPDATE', 'preview_branches');
-  const canDelete = can(role, 'DELETE', 'preview_branches');
+  // The platform lets developers delete branches (server/branches/routes.ts), as it lets them update them.
+  const canDelete = can(role, 'UPDATE', 'preview_branches');
+  const [confirmDelete, setConfirmDelete] = useState(false);
   return (
     <div className={css.page}>
       <header className={css.header}>
@@ -94,7 +97,7 @@ function Merge({ project }: { project: Project }) {
           <Button variant="default" size="tiny" isDisabled={!canWrite || busy || plan === null} isPending={closing} onPress={() => actor.send({ type: 'request.close' })}>
             Close merge request
           </Button>
-          <Button variant="danger" size="tiny" isDisabled={!canDelete || busy || plan === null} isPending={deleting} onPress={() => actor.send({ type: 'branch.delete' })}>
+          <Button variant="danger" size="tiny" isDisabled={!canDelete || busy || plan === null} isPending={deleting} onPress={() => setConfirmDelete(true)}>
             Delete branch
           </Button>
           <Button variant="primary" size="tiny" isDisabled={!canWrite || !mergeable} isPending={merging} onPress={() => actor.send({ type: 'merge' })}>
@@ -102,6 +105,24 @@ function Merge({ project }: { project: Project }) {
           </Button>
         </div>
       </header>
+      {confirmDelete ? (
+        <Modal isOpen isDismissable={!deleting} onOpenChange={(open) => !open && !deleting && setConfirmDelete(false)}>
+          <Dialog
+            role="alertdialog"
+            title={`Delete branch "${project.name}"`}
+            description="Its database, roles and keys are removed for good. The default branch is not changed."
+            hideCloseButton={deleting}
+            footer={
+              <>
+                <Button variant="default" size="tiny" isDisabled={deleting} onPress={() => setConfirmDelete(false)}>Cancel</Button>
+                <Button variant="danger" size="tiny" isPending={deleting} onPress={() => actor.send({ type: 'branch.delete' })}>
+                  Delete branch
+                </Button>
+              </>
+            }
+          />
+        </Modal>
+      ) : null}
       {error ? <p className={css.notice} role="alert">{error}</p> : null}
       {merged ? (
         <p className={css.hint} role="status">
