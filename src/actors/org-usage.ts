@@ -24,5 +24,9 @@ export function createUsageCache(fetchUsage: Fetch = (slug) => fetchOrganization
 
 const cache = createUsageCache();
 
-/** One read of an organization's usage (cached 1 h); the badge subscribes to its output. */
-export const orgUsageLogic = fromPromise<UsageItem[], { slug: string }>(({ input }) => cache.get(input.slug));
+/**
+ * One read of an organization's usage (cached 1 h); the badge subscribes to its output. A failed read is no usage
+ * (the badge is a hint): an actor ending in error would be rethrown into the page and replace it — an unknown or
+ * malformed slug showed the chrome-less 404 instead of the page's own error (issue 21).
+ */
+export const orgUsageLogic = fromPromise<UsageItem[], { slug: string }>(({ input }) => cache.get(input.slug).catch((): UsageItem[] => []));
