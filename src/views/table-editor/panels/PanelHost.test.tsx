@@ -55,16 +55,18 @@ function Capture() {
   ui = useTableEditor().ui;
   return null;
 }
-function open(event: TableEditorUiEvent) {
-  render(
-    <EditorTabsProvider projectRef="abc">
-      <TableEditorProvider project={project}>
-        <Capture />
-        <PanelHost table={orders} />
-      </TableEditorProvider>
-    </EditorTabsProvider>,
-  );
+const host = (table: TableMeta) => (
+  <EditorTabsProvider projectRef="abc">
+    <TableEditorProvider project={project}>
+      <Capture />
+      <PanelHost table={table} />
+    </TableEditorProvider>
+  </EditorTabsProvider>
+);
+function open(event: TableEditorUiEvent, table: TableMeta = orders) {
+  const view = render(host(table));
   act(() => ui.send(event));
+  return view;
 }
 
 beforeEach(() => {
@@ -173,24 +175,9 @@ describe('panel host', () => {
     // The grid re-reads the columns after 'Insert column'; the row panel may open on the old list and receive the new
     // one a moment later. The new column must start as an empty input, as it would have on a fresh panel.
     const before: TableMeta = { ...orders, columns: orders.columns.filter((c) => c.name !== 'note') };
-    const view = render(
-      <EditorTabsProvider projectRef="abc">
-        <TableEditorProvider project={project}>
-          <Capture />
-          <PanelHost table={before} />
-        </TableEditorProvider>
-      </EditorTabsProvider>,
-    );
-    act(() => ui.send({ type: 'ui.addRow' }));
+    const view = open({ type: 'ui.addRow' }, before);
     expect(await screen.findByRole('heading', { name: 'Add new row to orders' })).toBeTruthy();
-    view.rerender(
-      <EditorTabsProvider projectRef="abc">
-        <TableEditorProvider project={project}>
-          <Capture />
-          <PanelHost table={orders} />
-        </TableEditorProvider>
-      </EditorTabsProvider>,
-    );
+    view.rerender(host(orders));
     const note = await screen.findByLabelText('note');
     expect((note as HTMLInputElement).disabled).toBe(false);
     expect(screen.queryByRole('button', { name: 'Set a value for note' })).toBeNull();
