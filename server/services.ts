@@ -42,6 +42,8 @@ export interface ServicesOptions {
   beforeProvisionStep?: (ref: string, step: ProvisionStep) => Promise<void> | void;
   /** Test seam of lifecycle operations (see server/lifecycle/runner.ts OperationStopped). */
   beforeLifecycleStep?: (ref: string, kind: OperationKind, step: string) => Promise<void> | void;
+  /** Lease of a lifecycle operation between platform processes (server/lifecycle/runner.ts; tests shorten it). */
+  lifecycleLeaseMs?: number;
   /** See Services.filesDir; a fresh temporary folder when omitted (tests). */
   filesDir?: string;
   /** Run Debian's pgbouncer as the transaction and session poolers when it is installed (the platform does; tests
@@ -70,6 +72,7 @@ export async function createServices(server: DatabaseServer, options: ServicesOp
     filesDir,
     postgresVersion,
     ...(options.beforeLifecycleStep ? { beforeStep: options.beforeLifecycleStep } : {}),
+    ...(options.lifecycleLeaseMs ? { leaseMs: options.lifecycleLeaseMs } : {}),
   });
   const archives = createArchiveStore(filesDir);
   const poolers: Poolers = options.poolers ? await startPgbouncerPoolers({ server, platform: pool }) : noPoolers();
@@ -89,6 +92,7 @@ export async function createServices(server: DatabaseServer, options: ServicesOp
     async close() {
       await poolers.stop();
       await provisioner.settled();
+      lifecycle.close();
       await lifecycle.settled();
       await archives.settled();
       await pools.closeAll();

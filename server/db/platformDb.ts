@@ -25,19 +25,29 @@ export async function withDatabaseClient<T>(server: DatabaseServer, database: st
   }
 }
 
+/** Arbitrary constant key of the advisory lock (on the maintenance database) that serialises platform database creation. */
+const CREATE_LOCK_KEY = 7_361_524_018;
+
 async function ensureDatabase(server: DatabaseServer, name: string): Promise<void> {
   await withAdminClient(server, async (client) => {
-    const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [name]);
-    if (!rowCount) {
-      try {
-        await client.query(`create database ${client.escapeIdentifier(name)}`);
-      } catch (error) {
-        // Another platform process created it between our check and our CREATE.
-        if ((error as { code?: string }).code !== '42P04') throw error;
+    // Several platform processes may start at the same moment on one server (issue 23): one creates the database
+    // while the others wait here, then find it. The lock ends with the session at the latest.
+    await client.query('select pg_advisory_lock($1)', [CREATE_LOCK_KEY]);
+    try {
+      const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [name]);
+      if (!rowCount) {
+        try {
+          await client.query(`create database ${client.escapeIdentifier(name)}`);
+        } catch (error) {
+          // Created by a process that does not take the lock (an older platform version): it exists, go on.
+          if ((error as { code?: string }).code !== '42P04') throw error;
+        }
       }
+      // Project roles can log in to the cluster: keep them out of the platform's own metadata.
+      await client.query(`revoke connect on database ${client.escapeIdentifier(name)} from public`);
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [CREATE_LOCK_KEY]).catch(() => {});
     }
-    // Project roles can log in to the cluster: keep them out of the platform's own metadata.
-    await client.query(`revoke connect on database ${client.escapeIdentifier(name)} from public`);
   });
 }
 

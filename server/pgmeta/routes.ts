@@ -71,15 +71,25 @@ export function pgMetaRoutes(): Hono<AppEnv> {
     const started = performance.now();
     let result: QueryResultJson | null = null;
     let failure: unknown = null;
+    // The run is recorded in the platform database while the query runs: a cancel may reach another process (issue 23).
+    const registration: { done?: Promise<void> } = {};
+    const platform = c.var.services.pool;
     try {
       result = await runQueryJson(pool, body, {
         readOnly: project.role === 'read_only' || replica !== null,
-        onBackend: body.run_id ? (pid) => startRun(body.run_id!, { pid, ref: project.ref, userId }) : undefined,
+        onBackend: body.run_id
+          ? (pid) => {
+              registration.done = startRun(platform, body.run_id!, { pid, ref: project.ref, userId }).catch(() => {});
+            }
+          : undefined,
       });
     } catch (error) {
       failure = error;
     } finally {
-      if (body.run_id) finishRun(body.run_id);
+      if (body.run_id) {
+        await registration.done;
+        await finishRun(platform, body.run_id).catch(() => {});
+      }
     }
     if (body.history) {
       const entry = { projectId: project.id, userId, query: body.query, startedAt, durationMs: performance.now() - started };
@@ -99,7 +109,7 @@ export function pgMetaRoutes(): Hono<AppEnv> {
     const body = await readBody(c, cancelQueryBody);
     // Not the console's pool: a cancel must not queue behind the very queries that fill it.
     const pool = await c.var.services.pools.get(project.ref);
-    return c.json({ cancelled: await cancelRun(pool, body.run_id, project.ref, c.var.user.sub) });
+    return c.json({ cancelled: await cancelRun(c.var.services.pool, pool, body.run_id, project.ref, c.var.user.sub) });
   });
 
   routes.get('/pg-meta/:ref/tables', async (c) => {

@@ -10,29 +10,40 @@ interface Run {
   userId: string;
 }
 
-/** Run id → the backend serving it. One platform process, so memory is the right place. */
-const running = new Map<string, Run>();
-
-export function startRun(runId: string, run: Run): void {
-  running.set(runId, run);
+/**
+ * Run id → the backend serving it, in the platform database (query_runs): several platform processes may serve one
+ * console (issue 23), and the cancel may reach another process than the query did.
+ */
+export async function startRun(platform: Pick<pg.Pool, 'query'>, runId: string, run: Run): Promise<void> {
+  await platform.query(
+    `insert into query_runs (run_id, backend_pid, ref, profile_id) values ($1, $2, $3, $4)
+     on conflict (run_id) do update set backend_pid = excluded.backend_pid, ref = excluded.ref,
+       profile_id = excluded.profile_id, started_at = now()`,
+    [runId, run.pid, run.ref, run.userId],
+  );
 }
 
-export function finishRun(runId: string): void {
-  running.delete(runId);
+export async function finishRun(platform: Pick<pg.Pool, 'query'>, runId: string): Promise<void> {
+  await platform.query('delete from query_runs where run_id = $1', [runId]);
 }
 
 /**
  * Cancels the caller's own run in this project. False when it is not running (finished already, or never
  * started); another user's or another project's run is treated as not running.
  */
-export async function cancelRun(pool: pg.Pool, runId: string, ref: string, userId: string): Promise<boolean> {
-  const run = running.get(runId);
-  if (!run || run.ref !== ref || run.userId !== userId) return false;
+export async function cancelRun(platform: Pick<pg.Pool, 'query'>, pool: pg.Pool, runId: string, ref: string, userId: string): Promise<boolean> {
+  const { rows: found } = await platform.query<{ backend_pid: number }>(
+    'select backend_pid from query_runs where run_id = $1 and ref = $2 and profile_id = $3',
+    [runId, ref, userId],
+  );
+  const run = found[0];
+  if (!run) return false;
   // Pool connections act as the project's owner role (`set role`); the backend to cancel belongs to the login
-  // role, so the cancel runs as the login role for the length of one transaction.
+  // role, so the cancel runs as the login role for the length of one transaction. The backend is the project
+  // database's (the project's pool is this process's, the backend may be another process's: same database).
   const rows = await withTransaction(pool, async (client) => {
     await client.query('set local role none');
-    return (await client.query<{ cancelled: boolean }>('select pg_cancel_backend($1) as cancelled', [run.pid])).rows;
+    return (await client.query<{ cancelled: boolean }>('select pg_cancel_backend($1) as cancelled', [run.backend_pid])).rows;
   });
   return rows[0]?.cancelled === true;
 }
