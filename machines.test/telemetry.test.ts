@@ -36,6 +36,20 @@ describe('telemetry machine: examples', () => {
     expect(sent(fakes).at(-1)).toEqual({ kind: 'page', payload: { pathname: '/p2' } });
   });
 
+  it('sends at most 20 items a batch (the collector refuses more): 20 queued plus groups and identify go in two', async () => {
+    const { actor, fakes } = start();
+    for (let n = 1; n <= 20; n++) actor.send(page(n));
+    actor.send({ type: 'telemetry.identify', userId: 'u1' });
+    actor.send({ type: 'telemetry.groups', groups: { organization: 'acme' } });
+    actor.send({ type: 'telemetry.enabled', enabled: true });
+    actor.send({ type: 'telemetry.consent', accepted: true });
+    const first = (fakes.starts('sendTelemetry')[0]!.input as { items: TelemetryItem[] }).items;
+    expect(first).toHaveLength(TELEMETRY_MAX_PENDING);
+    await fakes.resolve('sendTelemetry');
+    const second = (fakes.starts('sendTelemetry')[1]!.input as { items: TelemetryItem[] }).items;
+    expect(second.map((item) => item.payload)).toEqual([{ pathname: '/p19' }, { pathname: '/p20' }]);
+  });
+
   it('keeps at most 20 pending events, the oldest dropped', () => {
     const { actor } = start();
     for (let n = 1; n <= 25; n++) actor.send(page(n));
@@ -118,6 +132,7 @@ const invariants: Invariants<typeof telemetryMachine> = {
   'initialized.sending': (s, { actors }) => {
     expect(actors?.running()).toEqual(['sendTelemetry']);
     expect(s.context.inFlight).toBeGreaterThan(0);
+    expect(s.context.inFlight).toBeLessThanOrEqual(TELEMETRY_MAX_PENDING);
   },
 };
 

@@ -138,7 +138,8 @@ export const telemetryMachine = setup({
         idle: { always: { guard: 'hasOutbox', target: 'sending' } },
         sending: {
           tags: 'busy',
-          entry: assign(({ context }) => ({ inFlight: context.outbox.length })),
+          // The collector takes at most 20 items a request (it refuses the whole batch above): the rest go next.
+          entry: assign(({ context }) => ({ inFlight: Math.min(context.outbox.length, TELEMETRY_MAX_PENDING) })),
           invoke: {
             id: 'sendTelemetry',
             src: 'sendTelemetry',

@@ -3,6 +3,7 @@
 // platform admins and seen by everyone's next read.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPlatformHarness, type PlatformHarness, type TestUser } from '../testing/platform.ts';
+import { TELEMETRY_EVENTS } from '../../src/domain/telemetry-events.ts';
 import { platformAdminRule } from './admins.ts';
 
 let h: PlatformHarness;
@@ -108,6 +109,12 @@ describe('telemetry collector', () => {
     // Straight from the table too.
     const raw = await h.services.pool.query("select payload::text from telemetry_events where profile_id = $1", [bob.id]);
     for (const secret of secrets) expect(raw.rows.map((r) => r.payload).join('\n')).not.toContain(secret);
+  });
+  it("stores the console's custom events under their own names (the merge-request button's 42-character name was scrubbed)", async () => {
+    const items = Object.values(TELEMETRY_EVENTS).map((action) => ({ kind: 'event', payload: { action, custom_properties: {}, pathname: '/dashboard/project/abc' } }));
+    expect((await h.call('POST', '/api/platform/telemetry/collect', { token: alice.token, body: { items } })).status).toBe(201);
+    const stored = (await h.call('GET', '/api/platform/telemetry/events?kind=event', { token: alice.token })).body as { payload: { action: string } }[];
+    expect(stored.map((e) => e.payload.action).sort()).toEqual(Object.values(TELEMETRY_EVENTS).sort());
   });
 });
 

@@ -14,6 +14,7 @@ import {
   telemetryGroups,
   TELEMETRY_DATA_COOKIE,
 } from './signals.ts';
+import { TELEMETRY_EVENTS } from './telemetry-events.ts';
 
 describe('flags rules (spec A4.12)', () => {
   it('remote value: override, else null, else the value with other empty values false', () => {
@@ -87,6 +88,14 @@ describe('scrubbing: no secrets reach the collector', () => {
       page_url: '/x?apikey=[scrubbed]',
       nested: [{ password: '[scrubbed]', Authorization: '[scrubbed]', ok: 'fine', token: true }],
     });
+  });
+  it("keeps the console's telemetry event names (branch_create_merge_request_button_clicked is 42 characters, the length of a random token)", () => {
+    for (const action of Object.values(TELEMETRY_EVENTS)) {
+      expect(scrubSecrets({ action, custom_properties: {} })).toEqual({ action, custom_properties: {} });
+    }
+    // Only the exact names: a token that merely contains one is still scrubbed.
+    const padded = `${TELEMETRY_EVENTS.branchCreateMergeRequestButtonClicked}_x9`;
+    expect(scrubSecrets({ action: padded })).toEqual({ action: '[scrubbed]' });
   });
   it('property: a planted e-mail or JWT never survives', () => {
     fc.assert(

@@ -9,6 +9,7 @@ export const VERSION_CHECK_MS = 10 * 60_000;
 /** spec C§9: refresh notice threshold 24 h (A2.14 reading b). */
 export const REFRESH_NOTICE_MS = 24 * 60 * 60_000;
 import { TELEMETRY_MAX_PENDING } from './telemetry-limits.ts';
+import { TELEMETRY_EVENTS } from './telemetry-events.ts';
 export { TELEMETRY_MAX_PENDING };
 /** spec A4.10: the legacy consent entry accepted automatically, then removed. */
 export const LEGACY_CONSENT_KEY = 'TELEMETRY_CONSENT';
@@ -140,6 +141,9 @@ const URL_PASSWORD = /(\b[a-z][a-z0-9+.-]*:\/\/[^\s:/@]*:)[^\s@/]+@/gi;
 const SECRET_PARAM = /([?&#;](?:[A-Za-z0-9_-]*(?:token|secret|password|passwd|apikey|api_key|key|code|jwt|signature|sig))=)[^&#\s"']*/gi;
 
 export const SCRUBBED = '[scrubbed]';
+// The console's own event names are constants, never secrets; kept whole, since the longest of them
+// (branch_create_merge_request_button_clicked, 42 characters) has the shape of a long random token (KEY_LIKE).
+const KNOWN_NAMES: ReadonlySet<string> = new Set(Object.values(TELEMETRY_EVENTS));
 
 /** A string with e-mail addresses, tokens, keys and passwords replaced. */
 export function scrubText(text: string): string {
@@ -155,7 +159,7 @@ export function scrubText(text: string): string {
 /** A JSON value with secret-named fields blanked and every string scrubbed; depth-limited (deeper is dropped). */
 export function scrubSecrets(value: unknown, depth = 0): unknown {
   if (depth > 8) return SCRUBBED;
-  if (typeof value === 'string') return scrubText(value);
+  if (typeof value === 'string') return KNOWN_NAMES.has(value) ? value : scrubText(value);
   if (Array.isArray(value)) return value.map((item) => scrubSecrets(item, depth + 1));
   if (value && typeof value === 'object') {
     const out: Record<string, unknown> = {};
