@@ -15,7 +15,7 @@ import {
   telemetryEventsQuery,
   telemetryIdentifyBody,
 } from '../../src/api/schemas/telemetry.ts';
-import { scrubSecrets } from '../../src/domain/signals.ts';
+import { scrubSecrets, servedRemoteFlags, type FlagValue } from '../../src/domain/signals.ts';
 import type { AppEnv } from '../http/env.ts';
 import { badRequest, forbidden } from '../http/errors.ts';
 import { readBody, readQuery } from '../http/validate.ts';
@@ -60,9 +60,9 @@ export function telemetryRoutes(): Hono<AppEnv> {
     );
     return rows;
   };
-  // The remote flag list (spec A3: settingKey, settingValue).
+  // The remote flag list (spec A3: settingKey, settingValue): the platform's defaults, overlaid by what admins stored.
   routes.get('/telemetry/remote-flags', async (c) =>
-    c.json((await readFlags(c, 'remote')).map((row) => ({ settingKey: row.key, settingValue: row.value }))),
+    c.json(servedRemoteFlags((await readFlags(c, 'remote')).map((row) => ({ settingKey: row.key, settingValue: row.value as FlagValue })))),
   );
   // spec A7: GET {API_URL}/telemetry/feature-flags — object of flag key to value (the analytics flags).
   routes.get('/telemetry/feature-flags', async (c) =>

@@ -125,12 +125,28 @@ describe('flag service', () => {
     expect((await h.call('GET', '/api/platform/telemetry/admin', { token: admin.token })).body).toEqual({ admin: true });
     expect((await h.call('PUT', '/api/platform/telemetry/flags/remote/unifiedLogs', { token: admin.token, body: { value: true } })).status).toBe(200);
     expect((await h.call('PUT', '/api/platform/telemetry/flags/analytics/homeNew', { token: admin.token, body: { value: 'test' } })).status).toBe(200);
-    expect((await h.call('GET', '/api/platform/telemetry/remote-flags', { token: bob.token })).body).toEqual([{ settingKey: 'unifiedLogs', settingValue: true }]);
+    // The platform's default (replicationEnabled on: replicas are built here) beside what the admin stored.
+    expect((await h.call('GET', '/api/platform/telemetry/remote-flags', { token: bob.token })).body).toEqual([
+      { settingKey: 'replicationEnabled', settingValue: true },
+      { settingKey: 'unifiedLogs', settingValue: true },
+    ]);
     expect((await h.call('GET', '/api/platform/telemetry/feature-flags', { token: bob.token })).body).toEqual({ homeNew: 'test' });
     await h.call('PUT', '/api/platform/telemetry/flags/remote/unifiedLogs', { token: admin.token, body: { value: false } });
-    expect((await h.call('GET', '/api/platform/telemetry/remote-flags', { token: alice.token })).body).toEqual([{ settingKey: 'unifiedLogs', settingValue: false }]);
+    expect((await h.call('GET', '/api/platform/telemetry/remote-flags', { token: alice.token })).body).toEqual([
+      { settingKey: 'replicationEnabled', settingValue: true },
+      { settingKey: 'unifiedLogs', settingValue: false },
+    ]);
     expect((await h.call('DELETE', '/api/platform/telemetry/flags/remote/unifiedLogs', { token: alice.token })).status).toBe(403);
     expect((await h.call('DELETE', '/api/platform/telemetry/flags/remote/unifiedLogs', { token: admin.token })).status).toBe(204);
+  });
+
+  it("serves replicationEnabled on by default; an admin can turn it off, and a reset returns to the default", async () => {
+    const served = async () => (await h.call('GET', '/api/platform/telemetry/remote-flags', { token: bob.token })).body as { settingKey: string; settingValue: unknown }[];
+    expect(await served()).toEqual([{ settingKey: 'replicationEnabled', settingValue: true }]);
+    expect((await h.call('PUT', '/api/platform/telemetry/flags/remote/replicationEnabled', { token: admin.token, body: { value: false } })).status).toBe(200);
+    expect(await served()).toEqual([{ settingKey: 'replicationEnabled', settingValue: false }]);
+    expect((await h.call('DELETE', '/api/platform/telemetry/flags/remote/replicationEnabled', { token: admin.token })).status).toBe(204);
+    expect(await served()).toEqual([{ settingKey: 'replicationEnabled', settingValue: true }]);
   });
 
   it('refuses bad flag writes with 400', async () => {

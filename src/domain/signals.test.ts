@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { defaultFlags, flagKey } from './navigation/flags.ts';
+import { defaultFlags, flagKey, isEnabled } from './navigation/flags.ts';
 import {
   changedFlags,
   enqueueBounded,
@@ -11,6 +11,7 @@ import {
   remoteFlagValue,
   scrubSecrets,
   scrubText,
+  servedRemoteFlags,
   telemetryGroups,
   TELEMETRY_DATA_COOKIE,
 } from './signals.ts';
@@ -104,5 +105,21 @@ describe('scrubbing: no secrets reach the collector', () => {
         expect(JSON.stringify(scrubSecrets(value))).not.toContain(secret);
       }),
     );
+  });
+});
+
+describe("the local platform's remote flag defaults (spec A4.12, A2.6)", () => {
+  it('serves replicationEnabled on unless stored otherwise; stored flags keep their values, sorted by key', () => {
+    expect(servedRemoteFlags([])).toEqual([{ settingKey: 'replicationEnabled', settingValue: true }]);
+    expect(servedRemoteFlags([{ settingKey: 'unifiedLogs', settingValue: true }, { settingKey: 'replicationEnabled', settingValue: false }])).toEqual([
+      { settingKey: 'replicationEnabled', settingValue: false },
+      { settingKey: 'unifiedLogs', settingValue: true },
+    ]);
+  });
+  it("so the console's flags turn Replication on: merged with the defaults and no override", () => {
+    const flags = mergeFlags(defaultFlags(), servedRemoteFlags([]), {}, flagKey);
+    expect(isEnabled(flags, 'replicationEnabled')).toBe(true);
+    // An override cookie still wins (spec A4.12).
+    expect(isEnabled(mergeFlags(defaultFlags(), servedRemoteFlags([]), { replicationEnabled: false }, flagKey), 'replicationEnabled')).toBe(false);
   });
 });

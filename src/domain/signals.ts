@@ -42,6 +42,20 @@ export interface RemoteFlagItem {
 }
 
 /**
+ * The local platform's remote flag defaults (spec A4.12): served by its flag service until an admin stores another
+ * value (a reset returns to them). Read replicas are really built here (issue 20, A4.5), so the Database menu's
+ * Replication item is not 'Coming soon' (A2.6: 'Coming soon' unless replicationEnabled).
+ */
+export const PLATFORM_REMOTE_FLAG_DEFAULTS: Readonly<Record<string, FlagValue>> = { replicationEnabled: true };
+
+/** The remote flag list the flag service serves: its defaults, overlaid by the stored flags, by key. */
+export function servedRemoteFlags(stored: readonly RemoteFlagItem[], defaults: Readonly<Record<string, FlagValue>> = PLATFORM_REMOTE_FLAG_DEFAULTS): RemoteFlagItem[] {
+  const values = new Map<string, FlagValue>(Object.entries(defaults));
+  for (const item of stored) values.set(item.settingKey, item.settingValue);
+  return [...values.keys()].sort().map((settingKey) => ({ settingKey, settingValue: values.get(settingKey)! }));
+}
+
+/**
  * spec A4.12: a remote flag's value: the override cookie's value when there is one; else null when null; else the
  * value, with other empty values (undefined, '', 0, false) becoming false.
  */
