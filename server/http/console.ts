@@ -8,6 +8,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono, type MiddlewareHandler } from 'hono';
 import { buildIdOf } from '../telemetry/deployment.ts';
 import { preloadsFor, withRoutePreloads, type RoutePreload } from './route-preloads.ts';
+import { withEarlyRequests } from './early-requests.ts';
 import { errorPageMessage } from '../../src/domain/error-pages.ts';
 import { logServerError } from './errors.ts';
 
@@ -170,7 +171,8 @@ export function consoleRoutes(distDir: string, mode: 'platform' | 'self-hosted' 
       throw error;
     }
     const path = c.req.path.replace(/^\/dashboard/, '') || '/';
-    const page = withRoutePreloads(withConsoleConfig(html, mode, settings), preloadsFor(await routePreloadsOf(html), path));
+    const withPreloads = withRoutePreloads(withConsoleConfig(html, mode, settings), preloadsFor(await routePreloadsOf(html), path));
+    const page = withEarlyRequests(withPreloads, path, new URL(c.req.url).search);
     c.header('Cache-Control', 'no-cache');
     c.header('Content-Security-Policy', consoleCsp({ scriptHashes: inlineScriptHashes(page), apiOrigin }));
     return c.html(page);

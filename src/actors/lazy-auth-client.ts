@@ -7,9 +7,9 @@
 // auth-js (detectSessionInUrl, spec A4.11).
 import type { AuthChangeEvent, GoTrueClient, Session, Subscription } from '@supabase/auth-js';
 import type { AuthClient } from './auth-actors.ts';
+import { HANDOVER_MARGIN_SECONDS } from '../domain/auth.ts';
 
-/** auth-js refreshes a session that expires within 3 ticks of 30 s (EXPIRY_MARGIN_MS); we hand over earlier. */
-export const HANDOVER_MARGIN_SECONDS = 120;
+export { HANDOVER_MARGIN_SECONDS } from '../domain/auth.ts';
 
 /** Query or fragment keys by which auth-js recognises an auth redirect (implicit grant, PKCE code, errors). */
 const URL_AUTH_KEYS = ['access_token', 'refresh_token', 'error', 'error_description', 'error_code', 'code'];

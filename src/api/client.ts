@@ -1,4 +1,5 @@
 import ky, { HTTPError, type KyInstance } from 'ky';
+import { takeEarlyResponse } from './early.ts';
 
 // spec A7: JSON content type and accept; 'Authorization: Bearer {token}' when a session exists;
 // credentials included; referrer policy no-referrer-when-downgrade.
@@ -52,6 +53,10 @@ export const api: KyInstance = ky.create({
     beforeRequest: [
       async (request) => {
         const token = await getToken();
+        // A first load's early request for this very URL and session answers in its place (src/api/early.ts).
+        const early = takeEarlyResponse(request.method, request.url, token);
+        const answer = early ? await early : null;
+        if (answer) return answer;
         if (token) request.headers.set('Authorization', `Bearer ${token}`);
       },
     ],

@@ -1,5 +1,6 @@
 import { api } from './client.ts';
 import type { Organization, Profile, Project, ProjectsPage } from './types.ts';
+import { projectListSearchParams, type ProjectListQuery } from '../domain/projects.ts';
 
 // Typed endpoint functions of the platform API (spec A7). Paths are relative to `${origin}/api`.
 export const fetchProfile = () => api.get('platform/profile').json<Profile>();
@@ -9,22 +10,8 @@ export const fetchOrganizations = () => api.get('platform/organizations').json<O
 export const fetchOrganization = (slug: string) =>
   api.get(`platform/organizations/${encodeURIComponent(slug)}`).json<Organization>();
 
-export interface ProjectListQuery {
-  limit: number;
-  offset: number;
-  sort?: string;
-  search?: string;
-  statuses?: string[];
-}
-
-/** spec A7: offset = page × limit; search and statuses omitted when empty. */
-export function projectListSearchParams(query: ProjectListQuery): Record<string, string | number> {
-  const params: Record<string, string | number> = { limit: query.limit, offset: query.offset };
-  if (query.sort) params.sort = query.sort;
-  if (query.search) params.search = query.search;
-  if (query.statuses && query.statuses.length > 0) params.statuses = query.statuses.join(',');
-  return params;
-}
+// The list query and its URL parameters are pure spec rules (A7), shared with the early requests of a first load.
+export { projectListSearchParams, type ProjectListQuery } from '../domain/projects.ts';
 
 /** `signal` lets a superseded page request (an older search) be cancelled. */
 export const fetchOrganizationProjects = (slug: string, query: ProjectListQuery, options: { signal?: AbortSignal } = {}) =>

@@ -3,6 +3,13 @@
 
 /** spec A9: session storage key ending in '.dashboard.auth.token', product-prefixed, in localStorage. */
 export const AUTH_STORAGE_KEY = 'strata.dashboard.auth.token';
+
+/**
+ * A stored session is used as it is only while it expires more than this far ahead: auth-js refreshes a session that
+ * expires within 3 ticks of 30 s (EXPIRY_MARGIN_MS), and the lazy auth client hands over to it earlier; the early
+ * requests of a first load are sent only with such a session.
+ */
+export const HANDOVER_MARGIN_SECONDS = 120;
 /** spec A4.11, A9: an access token request refetches the session when it expires within 30 s. */
 export const ACCESS_TOKEN_REFETCH_MARGIN_SECONDS = 30;
 /** spec A4.11: sign-out scopes; 'others' keeps the current session. */
