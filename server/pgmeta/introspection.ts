@@ -58,9 +58,20 @@ select c.oid::int as id, n.nspname as schema, c.relname as name, c.relkind::text
  order by n.nspname, c.relname`;
 }
 
+const ENTITY_KINDS = "'r', 'v', 'm', 'f', 'p'";
+
 /** One relation of any kind the table editor opens (spec B3), with its columns, keys and relationships. */
 export function entitySql(): string {
-  return tablesSql('c.oid = $1::oid', true, "'r', 'v', 'm', 'f', 'p'");
+  return tablesSql('c.oid = $1::oid', true, ENTITY_KINDS);
+}
+
+/** The schema and name of a relation the table editor opens, by oid ($1). */
+export const ENTITY_NAME_SQL = `select n.nspname as schema, c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
+  where c.oid = $1::oid and c.relkind in (${ENTITY_KINDS})`;
+
+/** entitySql by schema ($1) and name ($2): the same relation in a read replica's database (its own oids). */
+export function replicaEntitySql(): string {
+  return tablesSql('n.nspname = $1::text and c.relname = $2::text', true, ENTITY_KINDS);
 }
 
 /**

@@ -1,7 +1,7 @@
 // /api/platform/pg-meta/{ref}/...: the project query endpoint and catalog reads (DESIGN §5).
 import { Hono, type Context } from 'hono';
 import type pg from 'pg';
-import { cancelQueryBody, columnsQuery, queryBody, schemaFilterQuery, tableOpenQuery, tablesQuery } from '../../src/api/schemas/pgMeta.ts';
+import { cancelQueryBody, columnsQuery, queryBody, schemaFilterQuery, tableDatabaseQuery, tableOpenQuery, tablesQuery } from '../../src/api/schemas/pgMeta.ts';
 import { editorsMayReadDatabase } from '../../src/domain/paused-editors.ts';
 import { firstPageStatement } from '../../src/domain/table-editor/rows.ts';
 import type { TableMeta } from '../../src/domain/table-editor/types.ts';
@@ -12,9 +12,11 @@ import { notFound, unavailable } from '../http/errors.ts';
 import { readBody, readQuery } from '../http/validate.ts';
 import {
   columnsSql,
+  ENTITY_NAME_SQL,
   entitySql,
   EXTENSIONS_SQL,
   functionsSql,
+  replicaEntitySql,
   schemaFilter,
   schemasSql,
   tablesSql,
@@ -47,13 +49,31 @@ async function catalogRows(pool: pg.Pool, sql: string, params: unknown[]): Promi
 }
 
 /** One relation as the table editor sees it (TableMeta); 404 when it is gone or the id cannot be one. */
-async function entityMeta(pool: pg.Pool, rawId: string | undefined): Promise<TableMeta> {
+async function entityMeta(pool: pg.Pool, rawId: string | undefined, replica: pg.Pool | null = null): Promise<TableMeta> {
   const id = Number(rawId);
   if (!Number.isInteger(id) || id < 1 || id > 4_294_967_295) throw notFound('Table not found');
-  const [row] = (await catalogRows(pool, entitySql(), [id])) as Array<Record<string, unknown>>;
+  const row = replica ? await replicaEntityRow(pool, replica, id) : ((await catalogRows(pool, entitySql(), [id])) as Array<Record<string, unknown>>)[0];
   if (!row) throw notFound('Table not found');
   const keys = (row.primary_keys as Array<{ name: string }>).map((key) => key.name);
   return { ...row, primary_keys: keys } as unknown as TableMeta;
+}
+
+/**
+ * spec B2.3 (issue 20): the relation's columns, types and keys as the picked read replica has them. The table editor
+ * names a table by the primary's oid (its address and tabs); a replica's copy has another oid, so the relation is
+ * found by schema and name there, and keeps the primary's id. A table the replica does not have is a clear 404.
+ */
+async function replicaEntityRow(primary: pg.Pool, replica: pg.Pool, id: number): Promise<Record<string, unknown> | undefined> {
+  const [named] = (await catalogRows(primary, ENTITY_NAME_SQL, [id])) as Array<{ schema: string; name: string }>;
+  if (!named) return undefined;
+  const [row] = (await catalogRows(replica, replicaEntitySql(), [named.schema, named.name])) as Array<Record<string, unknown>>;
+  if (!row) throw notFound(`Table ${named.schema}.${named.name} not found on the read replica`);
+  return { ...row, id };
+}
+
+/** The picked read replica's console pool (healthy, this project's: replicaTarget), or null for the primary. */
+async function pickedReplica(c: Context<AppEnv>, project: ProjectRow, database: string | undefined): Promise<pg.Pool | null> {
+  return database !== undefined && database !== project.ref ? replicaTarget(c.var.services, project, database) : null;
 }
 
 export function pgMetaRoutes(): Hono<AppEnv> {
@@ -121,8 +141,9 @@ export function pgMetaRoutes(): Hono<AppEnv> {
 
   // The table editor's view of one relation (src/domain/table-editor/types.ts TableMeta); 404 when it is gone.
   routes.get('/pg-meta/:ref/entities/:id', async (c) => {
-    const { pool } = await runningProject(c);
-    return c.json(await entityMeta(pool, c.req.param('id')));
+    const { project, pool } = await runningProject(c);
+    const { database } = readQuery(c, tableDatabaseQuery);
+    return c.json(await entityMeta(pool, c.req.param('id'), await pickedReplica(c, project, database)));
   });
 
   // Opening a table in one round trip (issue 25): the relation's meta and, on the same request, the grid's first page
@@ -134,13 +155,16 @@ export function pgMetaRoutes(): Hono<AppEnv> {
     const found = await projectAccess(c.var.services.pool, c.req.param('ref') ?? '', c.var.user.sub);
     if (!editorsMayReadDatabase(found.status)) return c.json({ paused: true });
     const view = readQuery(c, tableOpenQuery);
-    const { project, pool } = await runningProject(c, found);
-    const meta = await entityMeta(pool, c.req.param('id'));
+    const { project, pool: primary } = await runningProject(c, found);
+    // spec B2.3: with a healthy replica picked, its columns and its first page (read-only, as the query endpoint).
+    const replica = await pickedReplica(c, project, view.database);
+    const pool = replica ?? primary;
+    const meta = await entityMeta(primary, c.req.param('id'), replica);
     const names = meta.columns.map((column) => column.name);
     const statement = firstPageStatement(meta, knownColumns(parseSorts(view.sort), names), knownColumns(parseFilters(view.filter), names));
     let rows = 'null';
     try {
-      rows = (await runQueryJson(pool, { query: statement.query, parameters: statement.parameters }, { readOnly: project.role === 'read_only' })).json;
+      rows = (await runQueryJson(pool, { query: statement.query, parameters: statement.parameters }, { readOnly: project.role === 'read_only' || replica !== null })).json;
     } catch {
       // Left to the grid's own read, which reports it.
     }

@@ -142,6 +142,52 @@ describe('read replicas', () => {
     expect((await ask('nope-rr-000000')).status).toBe(404);
   }, 60_000);
 
+  it("the table editor's table read (columns, types, keys; and its first page) reads the picked replica (spec B2.3, issue 20)", async () => {
+    // DDL is not replicated: a column added on the primary now exists there only; a table made there (no rows, so the
+    // subscription has nothing to fail on) too. The read proves where it went by what it sees.
+    expect((await sql('alter table public.log_lines add column added_later text; create table public.primary_only (id int primary key)')).status).toBe(200);
+    const oid = async (name: string) => ((await sql(`select 'public.${name}'::regclass::oid::int as id`)).body as { id: number }[])[0]!.id;
+    const logLines = await oid('log_lines');
+    const entity = (id: number, query = '', as = owner) => h.call('GET', `/api/platform/pg-meta/${ref}/entities/${id}${query}`, { token: as.token });
+    type Meta = { id: number; name: string; columns: { name: string; data_type: string }[]; primary_keys: string[] };
+    const names = (meta: Meta) => meta.columns.map((column) => column.name);
+
+    const onPrimary = await entity(logLines);
+    expect(names(onPrimary.body as Meta)).toEqual(['line', 'added_later']);
+    const onReplica = await entity(logLines, `?database=${replica}`);
+    expect(onReplica.status, JSON.stringify(onReplica.body)).toBe(200);
+    // The replica's columns, under the primary's id (the editor's address and tabs name the table by it).
+    expect(names(onReplica.body as Meta)).toEqual(['line']);
+    expect((onReplica.body as Meta).id).toBe(logLines);
+    // The project's ref names the primary.
+    expect(names((await entity(logLines, `?database=${ref}`)).body as Meta)).toEqual(['line', 'added_later']);
+    // Keys and types come with it.
+    const items = (await entity(await oid('items'), `?database=${replica}`)).body as Meta;
+    expect(items.primary_keys).toEqual(['id']);
+    expect(items.columns.map((column) => [column.name, column.data_type])).toEqual([['id', 'bigint'], ['name', 'text']]);
+
+    // Opening the table: the replica's columns and its first page, read there.
+    const opened = await h.call('GET', `/api/platform/pg-meta/${ref}/entities/${logLines}/open?database=${replica}`, { token: owner.token });
+    expect(opened.status, JSON.stringify(opened.body)).toBe(200);
+    expect(names(opened.body.meta as Meta)).toEqual(['line']);
+    // (The page's cells are named by column position: c0 is line; the primary's page has c1, added_later, too.)
+    expect(opened.body.rows).toEqual([expect.objectContaining({ c0: 'b' })]);
+    expect(opened.body.rows[0]).not.toHaveProperty('c1');
+    const openedPrimary = await h.call('GET', `/api/platform/pg-meta/${ref}/entities/${logLines}/open`, { token: owner.token });
+    expect(names(openedPrimary.body.meta as Meta)).toEqual(['line', 'added_later']);
+    expect(openedPrimary.body.rows).toEqual([expect.objectContaining({ c0: 'b', c1: null })]);
+
+    // A table the replica does not have: a clear 404.
+    const missing = await entity(await oid('primary_only'), `?database=${replica}`);
+    expect(missing.status).toBe(404);
+    expect(missing.body.message).toBe('Table public.primary_only not found on the read replica');
+    // Only this project's replicas, only for its members; a bad value is a 400.
+    expect((await entity(logLines, '?database=nope-rr-000000')).status).toBe(404);
+    expect((await entity(logLines, `?database=${replica}`, stranger)).status).toBe(404);
+    expect((await entity(logLines, `?database=${'x'.repeat(101)}`)).status).toBe(400);
+    expect((await sql('alter table public.log_lines drop column added_later; drop table public.primary_only')).status).toBe(200);
+  }, 30_000);
+
   it("refuses writes on the replica with Postgres's error, through the console and for the project's own roles", async () => {
     const write = await sql("insert into public.items (name) values ('nope')", replica);
     expect(write.status).toBeGreaterThanOrEqual(400);

@@ -14,6 +14,7 @@ import {
   type EnumType,
   type ReferenceTarget,
 } from '../api/table-editor-panels.ts';
+import { fetchTableMeta } from '../api/table-editor.ts';
 import { addColumnSql, type ColumnDefinition, type Script } from '../domain/table-editor/ddl.ts';
 import { editColumnSql, type EditableColumn } from '../domain/table-editor/ddl-edit-column.ts';
 import { rowKey, type ReverseReference } from '../domain/table-editor/row-values.ts';
@@ -101,6 +102,16 @@ export const catalogChoicesRead = taskWith(async ({ projectRef }: { projectRef: 
 });
 
 /** The row to edit, read again whole by its key (issue 14.1). */
+/**
+ * spec B2.3 (issue 20): the open table's columns, types and keys as the picked read replica has them (DDL made on the
+ * primary is not replicated). The answer carries what it was read for, so a view never shows it for another pick.
+ */
+export const replicaTableMetaRead = taskWith(async ({ projectRef, tableId, database }: { projectRef: string; tableId: number; database: string }) => ({
+  tableId,
+  database,
+  meta: await fetchTableMeta(projectRef, tableId, { database }),
+}));
+
 export const editRowRead = taskWith(({ projectRef, table, key }: { projectRef: string; table: TableMeta; key: RowKey }) => fetchEditRow(projectRef, table, key));
 
 /** One cell's whole value: read again by the row's primary key; a table without one has only the grid's value. */

@@ -33,8 +33,14 @@ export function runSql<TRow = Record<string, unknown>>(
 }
 
 /** One relation (any kind) with columns, primary keys and relationships; 404 ApiError when it no longer exists. */
-export const fetchTableMeta = (ref: string, id: number, options: { signal?: AbortSignal } = {}) =>
-  api.get(`${pgMeta(ref)}/entities/${id}`, options.signal ? { signal: options.signal } : {}).json<TableMeta>();
+/** `database`: a healthy read replica picked in the table editor (spec B2.3): its columns, types and keys. */
+export const fetchTableMeta = (ref: string, id: number, options: { signal?: AbortSignal; database?: string | undefined } = {}) =>
+  api
+    .get(`${pgMeta(ref)}/entities/${id}`, {
+      ...(options.signal ? { signal: options.signal } : {}),
+      ...(options.database ? { searchParams: { database: options.database } } : {}),
+    })
+    .json<TableMeta>();
 
 /**
  * Opens a table in one round trip (issue 25): its columns and, read right after them on the same connection, the

@@ -42,7 +42,12 @@ export const columnsQuery = schemaFilterQuery.extend({
 });
 
 /** The table open's view (issue 25): the grid's sort and filter as the table address carries them (src/domain/table-editor/url.ts). */
-export const tableOpenQuery = z.object({
+/** spec B2.3 (issue 20): the table editor's picked database for its table reads; the primary when absent or the ref. */
+export const tableDatabaseQuery = z.object({
+  database: optionalQuery(storableString(100).min(1)),
+});
+
+export const tableOpenQuery = tableDatabaseQuery.extend({
   sort: optionalQuery(storableString(10_000)),
   filter: optionalQuery(storableString(100_000)),
 });

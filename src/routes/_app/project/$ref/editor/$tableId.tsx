@@ -7,7 +7,8 @@ import { parentSaysPaused } from '../../../../../domain/paused-editors.ts';
 import type { LoadedTable } from '../../../../../actors/table-open.ts';
 import { PROJECT_DETAILS_STALE_MS } from '../../../../../domain/cache.ts';
 import { cellText } from '../../../../../domain/table-editor/grid-cells.ts';
-import type { Relationship, RowFilter, RowSort } from '../../../../../domain/table-editor/types.ts';
+import type { Relationship, RowFilter, RowSort, TableMeta } from '../../../../../domain/table-editor/types.ts';
+import type { Project } from '../../../../../api/types.ts';
 import { knownColumns, parseFilters, parseSorts, serializeFilters, serializeSorts } from '../../../../../domain/table-editor/url.ts';
 import { bool, compact, str } from '../../../../../search-params.ts';
 import { parseTabId, tabKind, tabSearch } from '../../../../../domain/editor-tabs.ts';
@@ -16,6 +17,8 @@ import { ErrorAlert } from '../../../../../ui/ErrorAlert.tsx';
 import { EmptyState } from '../../../../../ui/EmptyState.tsx';
 import { toast } from '../../../../../ui/toast.ts';
 import { TableGridPage } from '../../../../../views/table-editor/grid/TableGridPage.tsx';
+import { useReplicaTableMeta } from '../../../../../views/table-editor/grid/useReplicaTableMeta.ts';
+import { Spinner } from '../../../../../ui/Spinner.tsx';
 import { useEditorTabs } from '../../../../../views/editor/EditorTabsContext.tsx';
 import { useDataChanged, useTableEditor } from '../../../../../views/table-editor/TableEditorContext.tsx';
 
@@ -88,10 +91,7 @@ function TablePage() {
   const router = useRouter();
   // A panel changed the columns or keys: read the relation again.
   useDataChanged(['table'], () => void router.invalidate({ filter: (match) => match.routeId === Route.id }));
-  // The same URL gives the same arrays: the grid's rows machine is told only of a query that changed.
   const meta = loaded.meta;
-  const sorts = useMemo(() => (meta ? knownColumns(parseSorts(search.sort), meta.columns.map((column) => column.name)) : []), [meta, search.sort]);
-  const filters = useMemo(() => (meta ? knownColumns(parseFilters(search.filter), meta.columns.map((column) => column.name)) : []), [meta, search.filter]);
 
   if (loaded.notFound) return <MissingTable projectRef={project.ref} tableId={params.tableId} />;
   if (!meta) return <ErrorAlert subject="Failed to load the table" error={loaded.error} projectRef={project.ref} />;
@@ -123,14 +123,62 @@ function TablePage() {
   };
 
   return (
-    <TableGridPage
-      key={`${project.ref}-${meta.id}`}
+    <TableGrid
       project={project}
-      meta={meta}
+      primaryMeta={meta}
+      revision={loaded}
+      search={search}
+      onQueryChange={onQueryChange}
+      onFollow={(relationship, value) => void onFollow(relationship, value)}
+    />
+  );
+}
+
+/**
+ * The grid with the table as the database picked in the picker has it (spec B2.3, issue 20): the primary's columns
+ * from the route, or a healthy replica's, read when it is picked. A table the replica cannot show says why and offers
+ * the primary back (the picker lives in the grid's toolbar).
+ */
+function TableGrid({
+  project,
+  primaryMeta,
+  revision,
+  search,
+  onQueryChange,
+  onFollow,
+}: {
+  project: Project;
+  primaryMeta: TableMeta;
+  revision: unknown;
+  search: { sort?: string | undefined; filter?: string | undefined };
+  onQueryChange: (change: { sorts?: RowSort[]; filters?: RowFilter[] }) => void;
+  onFollow: (relationship: Relationship, value: unknown) => void;
+}) {
+  const { setDatabase } = useTableEditor();
+  const picked = useReplicaTableMeta(project, primaryMeta, revision);
+  const meta = picked.state === 'ready' ? picked.meta : null;
+  // The same URL gives the same arrays: the grid's rows machine is told only of a query that changed.
+  const sorts = useMemo(() => (meta ? knownColumns(parseSorts(search.sort), meta.columns.map((column) => column.name)) : []), [meta, search.sort]);
+  const filters = useMemo(() => (meta ? knownColumns(parseFilters(search.filter), meta.columns.map((column) => column.name)) : []), [meta, search.filter]);
+
+  if (picked.state === 'loading') return <Spinner label="Loading the table from the read replica" />;
+  if (picked.state === 'failed') {
+    return (
+      <ErrorAlert subject="Failed to load the table from the read replica" error={picked.error} projectRef={project.ref}>
+        <Button size="small" onPress={picked.retry}>Try again</Button>{' '}
+        <Button size="small" onPress={() => setDatabase(project.ref)}>Use the primary database</Button>
+      </ErrorAlert>
+    );
+  }
+  return (
+    <TableGridPage
+      key={`${project.ref}-${primaryMeta.id}`}
+      project={project}
+      meta={picked.meta}
       sorts={sorts}
       filters={filters}
       onQueryChange={onQueryChange}
-      onFollow={(relationship, value) => void onFollow(relationship, value)}
+      onFollow={onFollow}
     />
   );
 }
