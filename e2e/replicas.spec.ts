@@ -44,7 +44,14 @@ test.afterAll(async () => {
 });
 
 test('creates a read replica on the Replication page and sees it healthy', async () => {
-  await page.goto(`/dashboard/project/${fx().projectRef}/database/replication`);
+  // Reached from the Database menu: the local platform serves replicationEnabled on, so the item is not 'Coming soon'
+  // (spec A2.6) once the remote flags are in (they load after the first render).
+  await page.goto(`/dashboard/project/${fx().projectRef}/database/tables`);
+  const menuItem = page.getByRole('navigation', { name: 'Database menu' }).getByRole('link', { name: /^Replication/ });
+  await expect(menuItem).toBeVisible();
+  await expect(menuItem).not.toContainText('Coming soon', { timeout: 20_000 });
+  await menuItem.click();
+  await page.waitForURL((url) => url.pathname.endsWith('/database/replication'));
   await expect(page.getByRole('heading', { name: 'Replication', level: 1 })).toBeVisible();
   await expect(page.getByText('No read replicas yet')).toBeVisible();
   // The page itself no longer says 'coming soon' (the Database menu's badge follows the replicationEnabled flag, A2.6).
@@ -121,6 +128,15 @@ test('picks the replica in the table editor: the grid reads it, a cell edit fail
   await expect(page.getByText('3 rows', { exact: true })).toBeVisible();
   await expect(page.getByText('Could not count the rows')).toHaveCount(0);
   await expect(cell(2, 'name')).toHaveText('gamma after the replica');
+  // The columns come from the replica too (issue 20): one added on the primary now (DDL is not replicated) is not
+  // offered there, where reading it would fail; back on the primary it is.
+  await sql(`alter table public.${TABLE} add column added_on_primary text`);
+  await page.reload();
+  await expect(page.getByRole('button', { name: new RegExp(`^Database: Read replica \\(.* - ${suffix}\\)$`) })).toBeVisible();
+  await expect(cell(2, 'name')).toHaveText('gamma after the replica');
+  await expect(page.getByRole('columnheader', { name: /^name/ })).toBeVisible();
+  await expect(page.getByRole('columnheader', { name: /added_on_primary/ })).toHaveCount(0);
+  await expect(page.getByText('does not exist')).toHaveCount(0);
   await cell(0, 'name').dblclick();
   const input = page.getByLabel('Edit name');
   await input.fill('edited on the replica');
@@ -132,6 +148,7 @@ test('picks the replica in the table editor: the grid reads it, a cell edit fail
   await page.getByRole('button', { name: /^Database: / }).click();
   await page.getByRole('listbox', { name: 'Databases' }).getByRole('option', { name: 'Primary database' }).getByRole('button').click();
   await expect(page.getByRole('button', { name: 'Database: Primary database' })).toBeVisible();
+  await expect(page.getByRole('columnheader', { name: /added_on_primary/ })).toBeVisible();
 });
 
 test('deletes the replica from the Replication page', async () => {
