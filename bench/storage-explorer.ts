@@ -8,7 +8,8 @@
 //       column's first row is laid out with text (performance.now() on both sides, in the page), 5 runs;
 //   (d) in the same page, scrolling the column to its end 5 times: the time from the scroll to the next page's
 //       rows being in the DOM, and the longest main-thread task meanwhile (PerformanceObserver 'longtask').
-// Budgets: (a) 300 ms, (c) 300 ms; (b) and (d) are reported against the same 300 ms.
+// Budgets: (a) 300 ms, (c) 300 ms (issue 8); (b) and (d) 200 ms (issue 15: "deep page 333 ms -> <= 200 ms; scroll to
+// the next page 359 ms -> <= 200 ms").
 import { loadavg } from 'node:os';
 import type { Browser, Page } from 'playwright-core';
 import { freshContext, launchBrowser } from './support/browser.ts';
@@ -19,7 +20,7 @@ const OBJECTS = Number(process.env.BENCH_STORAGE_OBJECTS ?? 100_000);
 const HTTP_RUNS = 20;
 const BROWSER_RUNS = Number(process.env.BENCH_STORAGE_BROWSER_RUNS ?? 5);
 const SCROLLS = 5;
-const BUDGET = { 'api.first-page': 300, 'api.deep-page': 300, 'browser.first-column-page': 300, 'browser.scroll-page': 300 };
+const BUDGET = { 'api.first-page': 300, 'api.deep-page': 200, 'browser.first-column-page': 300, 'browser.scroll-page': 200 };
 
 async function timedList(base: string, token: string, ref: string, offset: number): Promise<number> {
   const start = performance.now();
