@@ -252,3 +252,35 @@ test('every route, both themes: no critical or serious axe findings', async ({ b
   );
   expect(checked).toEqual({ dark: toVisit.length, light: toVisit.length });
 });
+
+// The error pages of spec A2.14 are states, not routes, so the sweep above never shows them: the 400 page of a
+// malformed address and the 404 page inside the chrome, and the 500 page of a project the platform fails to load,
+// each in both themes (signals-error-pages.spec.ts checks them in the default theme, with their behaviour).
+test('the error pages (400, 404, 500), both themes: no critical or serious axe findings', async ({ browser }) => {
+  const { projectRef } = readFixture();
+  const cases: { name: string; path: string; heading: string; fail?: string }[] = [
+    { name: '400 (malformed project ref)', path: '/dashboard/project/NOT-a-ref/settings/general', heading: '400' },
+    { name: '400 (malformed organization slug)', path: '/dashboard/org/NOT_A_SLUG/team', heading: '400' },
+    { name: '404 (unknown page)', path: '/dashboard/no-such-page', heading: '404' },
+    { name: '500 (project load failed)', path: `/dashboard/project/${projectRef}`, heading: '500', fail: `**/api/platform/projects/${projectRef}` },
+  ];
+  for (const theme of THEMES) {
+    const page = await themedPage(browser, theme, true);
+    for (const { name, path, heading, fail } of cases) {
+      await test.step(`${name}, ${theme}`, async () => {
+        if (fail) {
+          await page.route(fail, (route) =>
+            route.request().method() === 'GET' ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Internal server error"}' }) : route.fallback(),
+          );
+        }
+        await page.goto(path);
+        await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible({ timeout: 20_000 });
+        await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+        await settle(page, `${name}, ${theme}`);
+        await expectNoAxeFindings(page, `${name}, ${theme}`, { soft: true });
+        if (fail) await page.unroute(fail);
+      });
+    }
+    await page.context().close();
+  }
+});
