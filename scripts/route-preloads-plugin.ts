@@ -20,7 +20,9 @@ export function routePreloads(): Plugin {
   return {
     name: 'strata:route-preloads',
     apply: 'build',
-    generateBundle(_options, bundle) {
+    // After every other plugin's generateBundle: Vite drops the chunks of style-only modules (vanilla-extract's
+    // `.css.ts`) there, and a list made before would name files that are never written (preloads that 404).
+    generateBundle: { order: 'post', handler(_options, bundle) {
       const chunks = new Map<string, ChunkLike>();
       for (const output of Object.values(bundle)) if (output.type === 'chunk') chunks.set(output.fileName, output as unknown as ChunkLike);
       // The page chunk of every route file (layouts too), by the route file's path under src/routes.
@@ -53,6 +55,6 @@ export function routePreloads(): Plugin {
       }
       routes.sort((a, b) => a.pattern.localeCompare(b.pattern));
       this.emitFile({ type: 'asset', fileName: ROUTE_PRELOADS_FILE, source: `${JSON.stringify(routes)}\n` });
-    },
+    } },
   };
 }

@@ -2,7 +2,7 @@
 // of their code. Builds the console with the project's vite.config.ts and searches every emitted file for strings
 // only the viewer's modules contain (each checked to be present in those modules, so the search can fail).
 // The same build also guards the first-load budget of issue 15 (bench/first-load.ts measures it in a browser).
-import { readFileSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { FIRST_LOAD_BUDGET_BYTES } from '../../../bench/support/budgets.ts';
 import { preloadsFor, type RoutePreload } from '../../../server/http/route-preloads.ts';
@@ -45,6 +45,9 @@ describe('production build', () => {
     const html = readFileSync(join(outDir, 'index.html'), 'utf8');
     const entry = [...html.matchAll(/<script[^>]*\bsrc="\/dashboard\/([^"]+\.js)"/g)].map((m) => m[1]!);
     const routes = JSON.parse(readFileSync(join(outDir, 'route-preloads.json'), 'utf8')) as RoutePreload[];
+    // Every file a page preloads is written: the list named the dropped chunks of style-only modules (404s).
+    const missing = routes.flatMap((route) => route.files.filter((file) => !existsSync(join(outDir, file))).map((file) => `${route.pattern}: ${file}`));
+    expect(missing).toEqual([]);
     // The two pages issue 15 budgets (the projects list is measured by bench/projects-list.ts for time, not size).
     for (const page of ['/sign-in', '/project/abc']) {
       const scripts = new Set([...entry, ...preloadsFor(routes, page).filter((file) => file.endsWith('.js'))]);
