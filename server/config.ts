@@ -22,6 +22,45 @@ export interface Config {
   distDir: string;
   /** STRATA_DEV_SWITCHES=1: the developer switch route that makes lifecycle operations fail (off by default). */
   devSwitches?: boolean;
+  /** Where object bytes, tus uploads, backups and archives go (issue 23): the data folder (default) or S3. */
+  storage?: StorageConfig;
+}
+
+export interface S3StorageConfig {
+  endpoint: string | undefined;
+  region: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  forcePathStyle: boolean;
+}
+
+export type StorageConfig = { backend: 'local' } | ({ backend: 's3' } & S3StorageConfig);
+
+const S3_REQUIRED = ['STRATA_S3_REGION', 'STRATA_S3_BUCKET', 'STRATA_S3_ACCESS_KEY_ID', 'STRATA_S3_SECRET_ACCESS_KEY'] as const;
+
+/** STRATA_STORAGE_BACKEND=local|s3 and, for s3, the STRATA_S3_* variables; throws naming every missing one. */
+export function loadStorageConfig(env: NodeJS.ProcessEnv = process.env): StorageConfig {
+  const backend = env.STRATA_STORAGE_BACKEND?.trim() || 'local';
+  if (backend === 'local') return { backend: 'local' };
+  if (backend !== 's3') throw new Error(`Invalid configuration: STRATA_STORAGE_BACKEND must be 'local' or 's3', got '${backend}'`);
+  const missing = S3_REQUIRED.filter((name) => !env[name]?.trim());
+  if (missing.length) throw new Error(`Invalid configuration: STRATA_STORAGE_BACKEND=s3 needs ${missing.join(', ')}`);
+  const endpoint = env.STRATA_S3_ENDPOINT?.trim() || undefined;
+  if (endpoint && !/^https?:\/\//.test(endpoint)) throw new Error('Invalid configuration: STRATA_S3_ENDPOINT must be an http:// or https:// URL');
+  const pathStyle = env.STRATA_S3_FORCE_PATH_STYLE?.trim() ?? '';
+  if (!['', '0', '1', 'true', 'false'].includes(pathStyle)) {
+    throw new Error("Invalid configuration: STRATA_S3_FORCE_PATH_STYLE must be 'true' or 'false'");
+  }
+  return {
+    backend: 's3',
+    endpoint,
+    region: env.STRATA_S3_REGION!.trim(),
+    bucket: env.STRATA_S3_BUCKET!.trim(),
+    accessKeyId: env.STRATA_S3_ACCESS_KEY_ID!.trim(),
+    secretAccessKey: env.STRATA_S3_SECRET_ACCESS_KEY!.trim(),
+    forcePathStyle: pathStyle === '1' || pathStyle === 'true',
+  };
 }
 
 const port = (name: string, fallback: number) =>
@@ -75,5 +114,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     pgPortExplicit: Boolean(env.STRATA_PG_PORT?.trim()),
     distDir: resolve(cwd, e.STRATA_DIST_DIR?.trim() || 'dist'),
     devSwitches: e.STRATA_DEV_SWITCHES === '1',
+    storage: loadStorageConfig(env),
   };
 }

@@ -47,6 +47,7 @@ export function startRuntime(config: Config, options: RuntimeOptions): Runtime {
     .then((s) =>
       createServices(s, {
         filesDir: join(config.dataDir, 'files'),
+        ...(config.storage ? { storage: config.storage } : {}),
         // issue 16: Debian's pgbouncer, when installed, as the transaction and session poolers of the Connect dialog.
         poolers: true,
         ...(options.platformDatabase ? { platformDatabase: options.platformDatabase } : {}),

@@ -12,6 +12,9 @@ import type { OperationKind } from './lifecycle/operations.ts';
 import { createLifecycle, type Lifecycle } from './lifecycle/runner.ts';
 import { noPoolers, type Poolers } from './projects/poolers.ts';
 import { startPgbouncerPoolers } from './projects/pgbouncer.ts';
+import type { StorageConfig } from './config.ts';
+import { localBackend, type StorageBackend } from './storage/backend.ts';
+import { s3Backend } from './storage/s3Backend.ts';
 
 export interface Services {
   server: DatabaseServer;
@@ -30,6 +33,8 @@ export interface Services {
    * folder in a running platform, a temporary folder in tests.
    */
   filesDir: string;
+  /** Where object bytes and tus uploads live (issue 23): the local folder under filesDir, or an S3 bucket. */
+  storage: StorageBackend;
   /** The connection poolers in front of the project databases (spec A2.10, A4.6); they may not run. */
   poolers: Poolers;
   /** Closes pools after provisioning settles; the server itself is stopped by its owner. */
@@ -46,6 +51,8 @@ export interface ServicesOptions {
   lifecycleLeaseMs?: number;
   /** See Services.filesDir; a fresh temporary folder when omitted (tests). */
   filesDir?: string;
+  /** STRATA_STORAGE_BACKEND and its S3 settings (server/config.ts); the local folder when omitted. */
+  storage?: StorageConfig;
   /** Run Debian's pgbouncer as the transaction and session poolers when it is installed (the platform does; tests
    *  that need them ask). Without it every pooler method says why it is unavailable. */
   poolers?: boolean;
@@ -58,6 +65,7 @@ export async function createServices(server: DatabaseServer, options: ServicesOp
   const filesDir = options.filesDir ?? mkdtempSync(join(tmpdir(), 'strata-files-'));
   mkdirSync(filesDir, { recursive: true });
   const pools = createProjectPools({ server, platform: pool });
+  const storage = options.storage?.backend === 's3' ? s3Backend(options.storage) : localBackend(filesDir);
   const provisioner = createProvisioner({
     server,
     platform: pool,
@@ -88,6 +96,7 @@ export async function createServices(server: DatabaseServer, options: ServicesOp
     archives,
     postgresVersion,
     filesDir,
+    storage,
     poolers,
     async close() {
       await poolers.stop();

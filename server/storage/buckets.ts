@@ -1,8 +1,7 @@
 // Buckets (spec B3 Bucket): rows of storage.buckets, a folder per bucket under the project's objects folder.
-import { rm } from 'node:fs/promises';
 import type { Bucket, BucketType, CreateBucketBody, UpdateBucketBody } from '../../src/api/schemas/storage.ts';
 import { StorageError, bucketNotFound } from './errors.ts';
-import { assertBucketId, bucketFolder } from './names.ts';
+import { assertBucketId } from './names.ts';
 import type { StorageProject } from './project.ts';
 import { parseFileSize } from './rules.ts';
 import { drainTrash } from './trash.ts';
@@ -95,5 +94,5 @@ export async function deleteBucket(project: StorageProject, id: string): Promise
   await project.pool.query('delete from storage.buckets where id = $1', [id]);
   // Leftovers (placeholders of deleted rows not drained yet) go with the folder.
   await drainTrash(project).catch(() => 0);
-  await rm(bucketFolder(project.filesDir, project.ref, id), { recursive: true, force: true });
+  await project.storage.removeBucket(project.ref, id);
 }

@@ -1,10 +1,7 @@
-// Object bytes as an HTTP response, streamed from disk, with a single byte range when asked (206).
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+// Object bytes as an HTTP response, streamed from the storage backend (disk or S3), with a single byte range when asked (206).
 import { Readable } from 'node:stream';
 import { setUserContentHeaders } from '../http/userContent.ts';
 import { StorageError, objectNotFound } from './errors.ts';
-import { objectFile } from './names.ts';
 import { findObject, touchObject, type ObjectRow } from './objects.ts';
 import type { StorageProject } from './project.ts';
 
@@ -32,10 +29,9 @@ export async function objectResponse(
   request: { method: string; headers: Headers; download?: string | null | undefined },
 ): Promise<Response> {
   const row: ObjectRow = await findObject(project, bucketId, name);
-  const file = objectFile(project.filesDir, project.ref, bucketId, name);
-  const info = await stat(file).catch(() => null);
-  if (!info?.isFile()) throw objectNotFound();
-  const size = info.size;
+  const stored = await project.storage.open(project.ref, bucketId, name);
+  if (!stored) throw objectNotFound();
+  const size = stored.size;
   const headers = new Headers({
     'cache-control': row.metadata?.cacheControl ?? 'max-age=3600',
     'accept-ranges': 'bytes',
@@ -57,6 +53,6 @@ export async function objectResponse(
   if (range) headers.set('content-range', `bytes ${start}-${end}/${size}`);
   const status = range ? 206 : 200;
   if (request.method === 'HEAD' || size === 0) return new Response(null, { status, headers });
-  const body = Readable.toWeb(createReadStream(file, { start, end })) as ReadableStream<Uint8Array>;
+  const body = Readable.toWeb(await stored.stream(range ? { start, end } : undefined)) as ReadableStream<Uint8Array>;
   return new Response(body, { status, headers });
 }

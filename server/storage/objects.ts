@@ -1,13 +1,11 @@
 // Objects (spec B3 Storage item): a row in storage.objects and a file at its object path. Writes hold the name's
 // advisory lock from before the file is renamed into place until the row commits (see trash.ts for why).
-import { randomBytes, randomUUID } from 'node:crypto';
-import { copyFile, mkdir, unlink } from 'node:fs/promises';
-import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
 import { withTransaction } from '../db/transaction.ts';
 import { duplicate, objectNotFound } from './errors.ts';
-import { placeFile, pruneEmptyFolders } from './files.ts';
-import { assertObjectName, bucketFolder, objectFile } from './names.ts';
+import type { Staged } from './backend.ts';
+import { assertBucketId, assertObjectName } from './names.ts';
 import type { StorageProject } from './project.ts';
 import { OBJECT_LOCK, drainTrash } from './trash.ts';
 import { getBucket } from './buckets.ts';
@@ -68,8 +66,8 @@ export async function objectExists(project: StorageProject, bucketId: string, na
 export interface CommitInput {
   bucketId: string;
   name: string;
-  /** A complete file outside the objects folder (temporary file, finished tus upload); moved, never copied. */
-  file: string;
+  /** Complete bytes staged outside the objects (temporary file or key, finished tus upload); moved into place. */
+  staged: Staged;
   size: number;
   mimetype: string;
   cacheControl: string;
@@ -79,7 +77,7 @@ export interface CommitInput {
 /** Makes a finished file an object: row written and file renamed into place, or neither. */
 export async function commitObject(project: StorageProject, input: CommitInput): Promise<ObjectRow> {
   assertObjectName(input.name);
-  const target = objectFile(project.filesDir, project.ref, input.bucketId, input.name);
+  assertBucketId(input.bucketId);
   const metadata: ObjectMetadata = {
     eTag: `"${randomBytes(16).toString('hex')}"`,
     size: input.size,
@@ -99,7 +97,7 @@ export async function commitObject(project: StorageProject, input: CommitInput):
        returning ${OBJECT_COLUMNS}`,
       [input.bucketId, input.name, metadata],
     );
-    await placeFile(input.file, target);
+    await project.storage.place(input.staged, project.ref, input.bucketId, input.name);
     return rows[0]!;
   });
 }
@@ -109,8 +107,8 @@ export async function moveObject(project: StorageProject, bucketId: string, from
   assertObjectName(to);
   if (toBucket !== bucketId) await getBucket(project, toBucket);
   if (toBucket === bucketId && from === to) return;
-  const source = objectFile(project.filesDir, project.ref, bucketId, from);
-  const target = objectFile(project.filesDir, project.ref, toBucket, to);
+  assertBucketId(bucketId);
+  assertBucketId(toBucket);
   await withTransaction(project.pool, async (client) => {
     await lockNames(client, [{ bucket: bucketId, name: from }, { bucket: toBucket, name: to }]);
     const { rows } = await client.query('select id from storage.objects where bucket_id = $1 and name = $2 for update', [bucketId, from]);
@@ -118,9 +116,8 @@ export async function moveObject(project: StorageProject, bucketId: string, from
     const taken = await client.query('select 1 from storage.objects where bucket_id = $1 and name = $2', [toBucket, to]);
     if (taken.rows.length) throw duplicate();
     await client.query('update storage.objects set bucket_id = $2, name = $3, updated_at = now() where id = $1', [rows[0].id, toBucket, to]);
-    await placeFile(source, target);
+    await project.storage.move(project.ref, bucketId, from, toBucket, to);
   });
-  await pruneEmptyFolders(join(source, '..'), bucketFolder(project.filesDir, project.ref, bucketId));
 }
 
 export async function copyObject(
@@ -135,25 +132,19 @@ export async function copyObject(
   if (toBucket !== bucketId) await getBucket(project, toBucket);
   const source = await findObject(project, bucketId, assertObjectName(from));
   if (!options.upsert && (await objectExists(project, toBucket, to))) throw duplicate();
-  await mkdir(project.folders.tmp, { recursive: true });
-  const temp = join(project.folders.tmp, randomUUID());
-  try {
-    await copyFile(objectFile(project.filesDir, project.ref, bucketId, from), temp);
-  } catch {
-    throw objectNotFound();
-  }
+  const temp = await project.storage.stageCopy(project.ref, bucketId, from);
   try {
     return await commitObject(project, {
       bucketId: toBucket,
       name: to,
-      file: temp,
-      size: source.metadata?.size ?? 0,
+      staged: temp,
+      size: source.metadata?.size ?? temp.size,
       mimetype: source.metadata?.mimetype ?? 'application/octet-stream',
       cacheControl: source.metadata?.cacheControl ?? 'max-age=3600',
       upsert: options.upsert ?? false,
     });
   } catch (error) {
-    await unlink(temp).catch(() => {});
+    await project.storage.discard(temp);
     throw error;
   }
 }

@@ -4,6 +4,7 @@ import type pg from 'pg';
 import type { Services } from '../services.ts';
 import { StorageError } from './errors.ts';
 import { projectFolders, type ProjectFolders } from './names.ts';
+import type { StorageBackend } from './backend.ts';
 import { ensureStorageSchema } from './schema.ts';
 import { globalFileSizeLimit } from './settings.ts';
 import { drainTrash, removeStaleTemporaryFiles } from './trash.ts';
@@ -15,6 +16,8 @@ export interface StorageProject {
   pool: pg.Pool;
   folders: ProjectFolders;
   filesDir: string;
+  /** Where the bytes live (server/storage/backend.ts). */
+  storage: StorageBackend;
   globalLimit(): Promise<number>;
 }
 
@@ -53,6 +56,7 @@ export async function openStorageProject(services: Services, ref: string, projec
     services,
     pool,
     filesDir: services.filesDir,
+    storage: services.storage,
     folders: projectFolders(services.filesDir, ref),
     globalLimit: () => globalFileSizeLimit(services.pool, projectId),
   };
@@ -61,7 +65,7 @@ export async function openStorageProject(services: Services, ref: string, projec
     // files of uploads cut by a crash are removed now.
     startedUp.add(ref);
     void drainTrash(project).catch(() => startedUp.delete(ref));
-    void removeStaleTemporaryFiles(project.folders).catch(() => {});
+    void removeStaleTemporaryFiles(project).catch(() => {});
   }
   return project;
 }

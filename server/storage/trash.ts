@@ -6,12 +6,8 @@
 // A name can be uploaded again right after it was deleted: the upload holds the name's advisory lock from
 // before its rename until its row commits, so a name whose lock is busy is left for a later drain, and a name
 // that has a row again keeps its file.
-import { readdir, stat, unlink } from 'node:fs/promises';
-import { join } from 'node:path';
 import { withTransaction } from '../db/transaction.ts';
-import type { ProjectFolders } from './names.ts';
-import { bucketFolder, objectFile } from './names.ts';
-import { removeFile } from './files.ts';
+import { assertBucketId, assertObjectName } from './names.ts';
 import type { StorageProject } from './project.ts';
 
 const BATCH = 500;
@@ -49,10 +45,16 @@ async function drainOnce(project: StorageProject): Promise<number> {
       for (const row of free) {
         if (liveKeys.has(`${row.bucket_id}/${row.name}`)) continue;
         try {
-          await removeFile(objectFile(project.filesDir, project.ref, row.bucket_id, row.name), bucketFolder(project.filesDir, project.ref, row.bucket_id));
+          assertBucketId(row.bucket_id);
+          assertObjectName(row.name);
+        } catch {
+          continue; // a name that is not a valid path (inserted by SQL) never had a file
+        }
+        try {
+          await project.storage.remove(project.ref, row.bucket_id, row.name);
           removed++;
         } catch {
-          // A name that is not a valid path (inserted by SQL) never had a file.
+          // Bytes that cannot be removed now (storage unreachable) are left behind rather than blocking the queue.
         }
       }
       await client.query('delete from storage.deleted_objects where id = any($1::bigint[])', [free.map((row) => row.id)]);
@@ -72,19 +74,7 @@ export async function drainTrashIfQueued(project: StorageProject): Promise<void>
   if (rows.length) await drainTrash(project);
 }
 
-/** Temporary files older than this belong to uploads cut short by a crash. */
-const STALE_MS = 60 * 60_000;
-
-export async function removeStaleTemporaryFiles(folders: ProjectFolders, now = Date.now()): Promise<void> {
-  let names: string[];
-  try {
-    names = await readdir(folders.tmp);
-  } catch {
-    return;
-  }
-  for (const name of names) {
-    const file = join(folders.tmp, name);
-    const info = await stat(file).catch(() => null);
-    if (info && now - info.mtimeMs > STALE_MS) await unlink(file).catch(() => {});
-  }
+/** Staged bytes of uploads cut short by a crash (older than an hour) go, wherever the backend keeps them. */
+export async function removeStaleTemporaryFiles(project: StorageProject, now = Date.now()): Promise<void> {
+  await project.storage.removeStaleStaging(project.ref, now);
 }

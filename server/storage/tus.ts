@@ -1,17 +1,13 @@
-// Resumable uploads (issue 8) at /p/{ref}/storage/v1/upload/resumable with @tus/server and a file store under
-// {filesDir}/{ref}/uploads. The upload's parts and their metadata are files, so an upload cut by a platform
-// restart resumes from its last byte. Rules are checked when the upload is created (Upload-Length against the
+// Resumable uploads (issue 8) at /p/{ref}/storage/v1/upload/resumable with @tus/server and the storage backend's
+// store (backend.ts): a file store under {filesDir}/{ref}/uploads, or @tus/s3-store under {ref}/uploads/ in the
+// bucket (issue 23: any platform process can take the next chunk). The upload's parts and their metadata are kept
+// by the store, so an upload cut by a platform restart resumes from its last byte. Rules are checked when the upload is created (Upload-Length against the
 // limits → 413, type → 415, existing name without x-upsert → 409, unknown bucket → 404), with a plain-text
 // body the console shows as it is (spec B8 upload errors); on the last byte the file is renamed into place and
 // the object row written.
-import { createWriteStream } from 'node:fs';
-import { readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { Transform, type Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import { FileStore } from '@tus/file-store';
+import { randomBytes } from 'node:crypto';
 import { Server, type ServerOptions } from '@tus/server';
-import type { Upload } from '@tus/utils';
+import type { DataStore, Upload } from '@tus/utils';
 import type { Services } from '../services.ts';
 import { getBucket } from './buckets.ts';
 import { toStorageError } from './errors.ts';
@@ -19,7 +15,7 @@ import { publicProject, requireServiceRole, storageCaller } from './keyAccess.ts
 import { assertObjectName } from './names.ts';
 import { commitObject, normaliseCacheControl, objectExists } from './objects.ts';
 import type { StorageProject } from './project.ts';
-import { UPLOAD_WRITE_BUFFER_BYTES, untouchedIncoming, webRequestBody } from './requestBody.ts';
+import { untouchedIncoming, webRequestBody } from './requestBody.ts';
 import { checkUpload } from './rules.ts';
 
 /**
@@ -67,43 +63,41 @@ async function onUploadCreate(req: Request, upload: Upload): Promise<{ metadata?
   }
 }
 
-function onUploadFinish(store: FileStore, uploadsDir: string) {
+function onUploadFinish(store: DataStore) {
   return async (req: Request, upload: Upload) => {
     const project = projectOf(req);
     const meta = upload.metadata ?? {};
-    const file = join(uploadsDir, upload.id);
+    const tus = project.storage.tus;
+    const size = upload.size ?? upload.offset;
     try {
       await commitObject(project, {
         bucketId: meta.bucketName ?? '',
         name: meta.objectName ?? '',
-        file,
-        size: upload.size ?? upload.offset,
+        staged: tus.finished(project.ref, upload.id, size),
+        size,
         mimetype: meta.contentType || 'application/octet-stream',
         cacheControl: normaliseCacheControl(meta.cacheControl),
         upsert: meta.upsert === 'true',
       });
     } catch (error) {
       // The upload cannot become an object (the name was taken meanwhile, the bucket went): it is dropped.
-      await rm(file, { force: true }).catch(() => {});
-      await store.configstore.delete(upload.id).catch(() => {});
+      await tus.forget(project.ref, upload.id, store).catch(() => {});
       throw tusError(error);
     }
-    await store.configstore.delete(upload.id).catch(() => {});
+    await tus.forget(project.ref, upload.id, store).catch(() => {});
     // A client may still ask about a finished upload (a zero-byte upload finishes in its creation request and
     // tus-js-client then sends an empty PATCH; a lost last response is retried with HEAD): remember its size.
-    await writeFile(join(uploadsDir, `${upload.id}${DONE_SUFFIX}`), String(upload.size ?? upload.offset)).catch(() => {});
+    await tus.markDone(project.ref, tus.urlId(upload.id), size);
     return {};
   };
 }
-
-const DONE_SUFFIX = '.done';
 
 /** HEAD or empty PATCH of an upload that already became an object: answered as complete. */
 async function finishedUploadResponse(project: StorageProject, request: Request): Promise<Response | null> {
   if (request.method !== 'HEAD' && request.method !== 'PATCH') return null;
   const id = new URL(request.url).pathname.split('/').pop() ?? '';
   if (!/^[0-9a-f]{16,64}$/.test(id)) return null;
-  const size = await readFile(join(project.folders.uploads, `${id}${DONE_SUFFIX}`), 'utf8').catch(() => null);
+  const size = await project.storage.tus.doneSize(project.ref, id);
   if (size === null) return null;
   const headers = { 'tus-resumable': '1.0.0', 'upload-offset': size, 'upload-length': size, 'cache-control': 'no-store', 'access-control-allow-origin': '*', 'access-control-expose-headers': 'Upload-Offset, Upload-Length, Tus-Resumable' };
   if (request.method === 'HEAD') return new Response(null, { status: 200, headers });
@@ -111,61 +105,33 @@ async function finishedUploadResponse(project: StorageProject, request: Request)
   return offset === size ? new Response(null, { status: 204, headers }) : new Response('The upload is already complete', { status: 409, headers });
 }
 
-/** Parts (with their .json) and finished-upload markers untouched for longer than the expiry. */
-async function removeStaleUploads(uploadsDir: string, now = Date.now()): Promise<void> {
-  const names = await readdir(uploadsDir).catch(() => [] as string[]);
-  for (const name of names) {
-    if (name.endsWith('.json')) continue; // goes with its part
-    const file = join(uploadsDir, name);
-    const info = await stat(file).catch(() => null);
-    if (!info || now - info.mtimeMs <= UPLOAD_EXPIRY_MS) continue;
-    await rm(file, { force: true }).catch(() => {});
-    if (!name.endsWith(DONE_SUFFIX)) await rm(`${file}.json`, { force: true }).catch(() => {});
-  }
-}
-
-/**
- * The file store with a large write buffer (issue 15): a PATCH body's small chunks go to the part file in few
- * writev calls. What is on disk stays the upload's offset (the store reads it from the file's size), so a cut
- * PATCH resumes from its last written byte as before.
- */
-class BufferedFileStore extends FileStore {
-  override async write(readable: Readable, id: string, offset: number): Promise<number> {
-    const file = join(this.directory, id);
-    let received = 0;
-    const counter = new Transform({
-      transform(chunk: Buffer, _encoding, done) {
-        received += chunk.length;
-        done(null, chunk);
-      },
-    });
-    try {
-      await pipeline(readable, counter, createWriteStream(file, { flags: 'r+', start: offset, highWaterMark: UPLOAD_WRITE_BUFFER_BYTES }));
-    } catch {
-      throw { status_code: 500, body: 'Something went wrong receiving the file\n' }; // the store's own answer
-    }
-    return offset + received;
-  }
-}
-
-const servers = new Map<string, Server>();
+const servers = new WeakMap<object, Map<string, Server>>();
 
 function tusServer(project: StorageProject): Server {
-  const key = `${project.filesDir}\u0000${project.ref}`;
-  let server = servers.get(key);
+  let byRef = servers.get(project.storage);
+  if (!byRef) servers.set(project.storage, (byRef = new Map()));
+  let server = byRef.get(project.ref);
   if (!server) {
-    const store = new BufferedFileStore({ directory: project.folders.uploads });
+    const tus = project.storage.tus;
+    const store = tus.datastore(project.ref);
+    const path = `/p/${project.ref}/storage/v1/upload/resumable`;
     server = new Server({
-      path: `/p/${project.ref}/storage/v1/upload/resumable`,
+      path,
       datastore: store,
+      namingFunction: () => tus.storeId(project.ref, randomBytes(16).toString('hex')),
+      generateUrl: (_req, { proto, host, id }) => `${proto}://${host}${path}/${tus.urlId(id)}`,
+      getFileIdFromRequest: (req) => {
+        const last = new URL(req.url).pathname.split('/').pop() ?? '';
+        return /^[0-9a-f]{16,64}$/.test(last) ? tus.storeId(project.ref, last) : undefined;
+      },
       allowedHeaders: ['apikey', 'x-upsert', 'x-source', 'x-client-info'],
       respectForwardedHeaders: true,
       onUploadCreate: onUploadCreate as ServerOptions['onUploadCreate'],
-      onUploadFinish: onUploadFinish(store, project.folders.uploads) as ServerOptions['onUploadFinish'],
+      onUploadFinish: onUploadFinish(store) as ServerOptions['onUploadFinish'],
     });
-    servers.set(key, server);
+    byRef.set(project.ref, server);
     // Parts of uploads abandoned more than a day ago.
-    void removeStaleUploads(project.folders.uploads);
+    void tus.removeStale(project.ref, UPLOAD_EXPIRY_MS).catch(() => {});
   }
   return server;
 }

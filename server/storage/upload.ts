@@ -1,11 +1,9 @@
 // Uploads through the storage API (POST creates, PUT replaces): a raw body, or the multipart form the official
 // client sends for Blobs. Rules are checked before the bytes are read where possible (type, announced size,
 // existing name), and again by the byte counter while they stream to a temporary file.
-import { unlink } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { getBucket } from './buckets.ts';
 import { duplicate } from './errors.ts';
-import { writeTemporaryFile } from './files.ts';
 import { boundaryOf, readMultipart } from './multipart.ts';
 import { assertObjectName } from './names.ts';
 import { commitObject, normaliseCacheControl, objectExists, type ObjectRow } from './objects.ts';
@@ -48,19 +46,19 @@ export async function uploadObject(project: StorageProject, request: UploadReque
     if (source !== request.body) source.destroy();
     throw duplicate();
   }
-  const temp = await writeTemporaryFile(project.folders, source, limit);
+  const temp = await project.storage.stage(project.ref, source, limit);
   try {
     return await commitObject(project, {
       bucketId: request.bucketId,
       name: request.name,
-      file: temp.path,
+      staged: temp,
       size: temp.size,
       mimetype: baseMime(contentType) === '' ? 'application/octet-stream' : contentType.trim(),
       cacheControl: normaliseCacheControl(cacheControl),
       upsert: request.upsert,
     });
   } catch (error) {
-    await unlink(temp.path).catch(() => {});
+    await project.storage.discard(temp);
     throw error;
   }
 }
