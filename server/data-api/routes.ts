@@ -5,7 +5,6 @@
 import { createHash } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { ident } from '@scaleleap/pg-format';
 import type pg from 'pg';
 import { logServerError } from '../http/errors.ts';
 import type { Services } from '../services.ts';
@@ -15,7 +14,7 @@ import { openApiDocument } from './openapi.ts';
 import { parseQuery, type ParsedQuery } from './parse.ts';
 import { schemaCache, type Relation, type SchemaCache } from './schema.ts';
 import { settingsThenStatement } from './batch.ts';
-import { Builder, columnOf, compactParams, Params, pickFunction, valueParam } from './sql.ts';
+import { Builder, columnOf, compactParams, ident, Params, pickFunction, valueParam } from './sql.ts';
 
 export interface DataApiOptions {
   /** Statement timeout of one request (PostgREST deployments default to a few seconds). */

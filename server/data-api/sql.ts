@@ -1,10 +1,29 @@
 // SQL for a parsed Data API request (parse.ts). Every name is quoted by pg-format's `ident`; every value the request
 // carries is a bind parameter. The only other text in the statements is fixed SQL and type names read from the
 // catalog (schema.ts), never from the request.
-import { ident } from '@scaleleap/pg-format';
+import { ident as pgIdent } from '@scaleleap/pg-format';
 import { ApiError } from './errors.ts';
 import type { Condition, Field, Level, OrderTerm, ParsedQuery, SelectItem } from './parse.ts';
 import { key, type Column, type DbFunction, type ForeignKey, type Relation, type SchemaCache } from './schema.ts';
+
+/** Quoted names already made (pg-format's `ident` checks each name against its reserved-word list every time). */
+const quotedNames = new Map<string, string>();
+const QUOTED_NAMES_MAX = 10_000;
+
+/**
+ * pg-format's `ident`, remembered by name: a request quotes the same few table and column names over and over, and
+ * under load the quoting was about 1 % of the platform's CPU (bench/data-api.ts). Bounded: names from requests
+ * (aliases) are unbounded, so the memory is emptied when full.
+ */
+export function ident(name: string): string {
+  let quoted = quotedNames.get(name);
+  if (quoted === undefined) {
+    quoted = pgIdent(name);
+    if (quotedNames.size >= QUOTED_NAMES_MAX) quotedNames.clear();
+    quotedNames.set(name, quoted);
+  }
+  return quoted;
+}
 
 export class Params {
   readonly values: unknown[] = [];
