@@ -24,6 +24,11 @@ export interface Config {
   devSwitches?: boolean;
   /** Where object bytes, tus uploads, backups and archives go (issue 23): the data folder (default) or S3. */
   storage?: StorageConfig;
+  /**
+   * STRATA_PUBLIC_URL: the address users reach the platform at (the load balancer's, issue 23). Every process
+   * behind it must give the same one: it is the access tokens' issuer, so a session from one is valid on another.
+   */
+  publicUrl?: string;
 }
 
 export interface S3StorageConfig {
@@ -97,6 +102,19 @@ const envSchema = z.object({
     .optional(),
 });
 
+function publicUrl(env: NodeJS.ProcessEnv): string | undefined {
+  const raw = env.STRATA_PUBLIC_URL?.trim();
+  if (!raw) return undefined;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new Error(`Invalid configuration: STRATA_PUBLIC_URL must be an http:// or https:// URL, got '${raw}'`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`Invalid configuration: STRATA_PUBLIC_URL must be an http:// or https:// URL, got '${raw}'`);
+  return url.origin;
+}
+
 /** Reads the configuration; throws one readable message listing every bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
   const parsed = envSchema.safeParse(env);
@@ -115,5 +133,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     distDir: resolve(cwd, e.STRATA_DIST_DIR?.trim() || 'dist'),
     devSwitches: e.STRATA_DEV_SWITCHES === '1',
     storage: loadStorageConfig(env),
+    ...(publicUrl(env) ? { publicUrl: publicUrl(env)! } : {}),
   };
 }

@@ -31,8 +31,12 @@ try {
 
 // A wildcard bind is still reached through loopback; that is the address clients are given.
 const publicHostname = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
-const publicHost = `${publicHostname}:${config.port}`;
-const runtime = startRuntime(config, { issuer: `http://${publicHost}/auth/v1`, log });
+// Behind a load balancer (issue 23) every process gives the balancer's address: one issuer, one public host.
+const publicHost = config.publicUrl ? new URL(config.publicUrl).host : `${publicHostname}:${config.port}`;
+const publicOrigin = config.publicUrl ?? `http://${publicHost}`;
+// STRATA_PLATFORM_DATABASE: the platform database's name on the server (strata_platform by default).
+const platformDatabase = process.env.STRATA_PLATFORM_DATABASE?.trim();
+const runtime = startRuntime(config, { issuer: `${publicOrigin}/auth/v1`, log, ...(platformDatabase ? { platformDatabase } : {}) });
 
 // The auth service's routes are defined relative to /auth/v1, so it is wrapped once it is ready.
 const authRoot = runtime.auth.then((service) => new Hono().route('/auth/v1', service.app));
