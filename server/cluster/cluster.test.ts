@@ -14,6 +14,7 @@ import { createServices, type Services, type ServicesOptions } from '../services
 import { startTestCluster, type TestCluster } from '../testing/database.ts';
 import { runQueryJson } from '../pgmeta/query.ts';
 import { cancelRun, finishRun, startRun } from '../pgmeta/runs.ts';
+import { BACKUP_LOCK_CLASS, failInterruptedBackups } from '../lifecycle/backups.ts';
 
 let cluster: TestCluster;
 let platformDatabase: string;
@@ -151,4 +152,25 @@ describe('two platform processes on one Postgres', () => {
     expect(steps).toEqual(['slow:open', 'slow:check']);
     expect((await first.pool.query('select status from projects where id = $1', [project.id])).rows[0]).toEqual({ status: 'ACTIVE_HEALTHY' });
   }, 60_000);
+
+  it("start-up leaves another live process's running backup alone and fails a dead one's", async () => {
+    const insert = async () =>
+      (await first.pool.query<{ id: number }>(`insert into backups (project_id, kind) values ($1, 'manual') returning id`, [project.id])).rows[0]!.id;
+    const status = async (id: number) => (await first.pool.query('select status from backups where id = $1', [id])).rows[0]?.status;
+    const live = await insert();
+    const dead = await insert();
+    // The live one's process holds its lock (takeBackup does while it dumps); the dead one's connection is gone.
+    const holder = await first.pool.connect();
+    await holder.query('select pg_advisory_lock($1, $2)', [BACKUP_LOCK_CLASS, live]);
+    try {
+      await failInterruptedBackups(second.pool);
+      expect(await status(live)).toBe('running');
+      expect(await status(dead)).toBe('failed');
+    } finally {
+      await holder.query('select pg_advisory_unlock($1, $2)', [BACKUP_LOCK_CLASS, live]);
+      holder.release();
+    }
+    await failInterruptedBackups(second.pool);
+    expect(await status(live)).toBe('failed');
+  }, 30_000);
 });

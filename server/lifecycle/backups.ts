@@ -11,7 +11,8 @@ import { dumpProject } from './dump.ts';
 type Queryable = Pick<pg.Pool, 'query'>;
 
 export interface BackupDeps {
-  platform: Queryable;
+  /** The platform pool: a connection of it holds the backup's lock while the dump runs. */
+  platform: Queryable & Partial<Pick<pg.Pool, 'connect'>>;
   server: DatabaseServer;
   filesDir: string;
   /** e.g. '15.18': pg_dump must be of the same major version. */
@@ -39,6 +40,23 @@ export async function takeBackup(deps: BackupDeps, project: { id: number; ref: s
     [project.id, kind],
   );
   const id = rows[0]!.id;
+  // Held while the dump runs: another platform process starting meanwhile sees the backup is alive (issue 23).
+  const holder = deps.platform.connect ? await deps.platform.connect().catch(() => null) : null;
+  await holder?.query('select pg_advisory_lock($1, $2)', [BACKUP_LOCK_CLASS, id]).catch(() => {});
+  try {
+    return await dump(deps, project, id);
+  } finally {
+    if (holder) {
+      await holder.query('select pg_advisory_unlock($1, $2)', [BACKUP_LOCK_CLASS, id]).catch(() => {});
+      holder.release();
+    }
+  }
+}
+
+/** The first key of a running backup's session advisory lock (the second is its id). */
+export const BACKUP_LOCK_CLASS = 23_023;
+
+async function dump(deps: BackupDeps, project: { id: number; ref: string }, id: number): Promise<BackupRow> {
   const relative = backupPath(project.ref, id);
   const file = join(deps.filesDir, relative);
   const partial = `${file}.partial`;
@@ -91,9 +109,17 @@ export function backupJson(row: BackupRow): DownloadableBackup {
   };
 }
 
-/** Start-up: a dump that was running when the platform stopped will never complete. */
+/**
+ * Start-up: a dump that was running when its platform process stopped will never complete. A running backup whose
+ * lock is still held belongs to another live process (several processes on one database, issue 23) and is left
+ * alone; the lock is a session lock, so it goes with a killed process's connection.
+ */
 export async function failInterruptedBackups(db: Queryable): Promise<void> {
-  await db.query(`update backups set status = 'failed', error = 'Interrupted by a platform restart' where status = 'running'`);
+  await db.query(
+    `update backups set status = 'failed', error = 'Interrupted by a platform restart'
+      where status = 'running' and pg_try_advisory_xact_lock($1, id)`,
+    [BACKUP_LOCK_CLASS],
+  );
 }
 
 const PARTIAL = /^(\d+)\.sql\.partial$/;
