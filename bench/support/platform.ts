@@ -86,6 +86,17 @@ export async function waitForStatus(
   throw new Error(`${url} did not answer ${status} within ${timeoutMs} ms (last: ${last})`);
 }
 
+/**
+ * The options `npm run serve` gives node before server/main.ts (package.json), e.g. `--max-semi-space-size=64
+ * --import tsx`: one place says how the platform is started.
+ */
+export function serveNodeOptions(): string[] {
+  const serve = (JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.serve!;
+  const words = serve.trim().split(/\s+/);
+  if (words[0] !== 'node' || words[words.length - 1] !== 'server/main.ts') throw new Error(`package.json's serve script is not 'node … server/main.ts': ${serve}`);
+  return words.slice(1, -1);
+}
+
 /** The data folder of each platform started here, by URL: sign-up reads the inbox token from it. */
 const dataDirs = new Map<string, string>();
 
@@ -106,8 +117,9 @@ export async function startPlatform(
 
   let output = '';
   const started = performance.now();
-  // `node --import tsx` runs the platform in one process (the tsx launcher would add a second Node process).
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  // `node --import tsx` runs the platform in one process (the tsx launcher would add a second Node process), with the
+  // Node options of `npm run serve` (package.json), so a bench measures the platform as it is started.
+  const child = spawn(process.execPath, [...serveNodeOptions(), 'server/main.ts'], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const keep = (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-20_000);
   };
