@@ -8,6 +8,7 @@ import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import type pg from 'pg';
+import { isSealed, open, seal, secretsKeyFromEnv } from '../db/secretBox.ts';
 import { checkAccessToken, type AccessClaims, type AuthServiceContext, type SessionLimits } from './context.ts';
 import { AuthError, errorBody, forbidden } from './errors.ts';
 import { loadSigningKeys, type SigningKeys } from './keys.ts';
@@ -108,13 +109,21 @@ function isEmailEntry(c: Context): boolean {
 
 const MAX_BODY_BYTES = 1024 * 1024;
 
-async function storedSecret(pool: pg.Pool, name: string): Promise<string> {
+/** An instance secret, generated once; sealed at rest with STRATA_SECRETS_KEY when set (server/db/secretBox.ts). */
+export async function storedSecret(pool: pg.Pool, name: string, key: Buffer | null = secretsKeyFromEnv()): Promise<string> {
+  const fresh = randomBytes(32).toString('base64url');
   await pool.query('INSERT INTO auth.instance_secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING', [
     name,
-    randomBytes(32).toString('base64url'),
+    key ? seal(fresh, key) : fresh,
   ]);
   const result = await pool.query<{ value: string }>('SELECT value FROM auth.instance_secrets WHERE name = $1', [name]);
-  return result.rows[0]!.value;
+  const stored = result.rows[0]!.value;
+  const value = open(stored, key);
+  // Stored before STRATA_SECRETS_KEY was set: sealed now, once.
+  if (key && !isSealed(stored)) {
+    await pool.query('UPDATE auth.instance_secrets SET value = $3 WHERE name = $1 AND value = $2', [name, stored, seal(value, key)]);
+  }
+  return value;
 }
 
 /**

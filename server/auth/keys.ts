@@ -2,6 +2,7 @@
 // a restart (DESIGN §5: nothing is lost on restart); the public half is served at /.well-known/jwks.json
 // (spec A5: signatures verified with RS256 or ES256 keys; A9: clients cache the JWKS 10 min).
 import type pg from 'pg';
+import { open, seal, secretsKeyFromEnv } from '../db/secretBox.ts';
 import {
   SignJWT,
   calculateJwkThumbprint,
@@ -34,6 +35,9 @@ interface KeyRow {
   public_jwk: JWK;
 }
 
+/** The stored private half: a JWK, or (STRATA_SECRETS_KEY set) a sealed string of it (server/db/secretBox.ts). */
+type StoredRow = Omit<KeyRow, 'private_jwk'> & { private_jwk: JWK | string };
+
 async function generateRow(): Promise<KeyRow> {
   const { privateKey, publicKey } = await generateKeyPair(ACCESS_TOKEN_ALG, { extractable: true });
   const publicJwk = await exportJWK(publicKey);
@@ -41,22 +45,36 @@ async function generateRow(): Promise<KeyRow> {
   return { kid, private_jwk: await exportJWK(privateKey), public_jwk: publicJwk };
 }
 
-async function loadOrCreate(pool: pg.Pool): Promise<KeyRow> {
+const storedPrivate = (jwk: JWK, key: Buffer | null) => (key ? JSON.stringify(seal(JSON.stringify(jwk), key)) : jwk);
+
+async function readable(pool: pg.Pool, row: StoredRow, key: Buffer | null): Promise<KeyRow> {
+  if (typeof row.private_jwk === 'string') return { ...row, private_jwk: JSON.parse(open(row.private_jwk, key)) as JWK };
+  // Stored before STRATA_SECRETS_KEY was set: sealed now, once.
+  if (key) {
+    await pool.query(`UPDATE auth.signing_keys SET private_jwk = $2::jsonb WHERE kid = $1 AND jsonb_typeof(private_jwk) = 'object'`, [
+      row.kid,
+      storedPrivate(row.private_jwk, key),
+    ]);
+  }
+  return { ...row, private_jwk: row.private_jwk };
+}
+
+async function loadOrCreate(pool: pg.Pool, key: Buffer | null): Promise<KeyRow> {
   const select = 'SELECT kid, private_jwk, public_jwk FROM auth.signing_keys ORDER BY created_at, kid LIMIT 1';
-  const existing = await pool.query<KeyRow>(select);
-  if (existing.rows[0]) return existing.rows[0];
+  const existing = await pool.query<StoredRow>(select);
+  if (existing.rows[0]) return readable(pool, existing.rows[0], key);
   const row = await generateRow();
   await pool.query(
     'INSERT INTO auth.signing_keys (kid, alg, private_jwk, public_jwk) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING',
-    [row.kid, ACCESS_TOKEN_ALG, row.private_jwk, row.public_jwk],
+    [row.kid, ACCESS_TOKEN_ALG, storedPrivate(row.private_jwk, key), row.public_jwk],
   );
   // Two processes starting at once both insert; both then agree on the oldest key.
-  const chosen = await pool.query<KeyRow>(select);
-  return chosen.rows[0] ?? row;
+  const chosen = await pool.query<StoredRow>(select);
+  return chosen.rows[0] ? readable(pool, chosen.rows[0], key) : row;
 }
 
-export async function loadSigningKeys(pool: pg.Pool, issuer: string): Promise<SigningKeys> {
-  const row = await loadOrCreate(pool);
+export async function loadSigningKeys(pool: pg.Pool, issuer: string, secretsKey: Buffer | null = secretsKeyFromEnv()): Promise<SigningKeys> {
+  const row = await loadOrCreate(pool, secretsKey);
   const privateKey = (await importJWK(row.private_jwk, ACCESS_TOKEN_ALG)) as CryptoKey;
   const publicKey = (await importJWK(row.public_jwk, ACCESS_TOKEN_ALG)) as CryptoKey;
   const { kty, crv, x, y } = row.public_jwk;

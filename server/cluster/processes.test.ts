@@ -95,6 +95,7 @@ describe('two platform processes on one Postgres and one S3 bucket', () => {
         STRATA_MODE: 'platform',
         STRATA_PUBLIC_URL: publicUrl,
         STRATA_AUTH_AUTOCONFIRM: '1',
+        STRATA_SECRETS_KEY: 'cluster-test-secrets-key-0123456789abcdef',
         STRATA_STORAGE_BACKEND: 's3',
         STRATA_S3_ENDPOINT: s3.config.endpoint,
         STRATA_S3_REGION: s3.config.region,
@@ -114,6 +115,13 @@ describe('two platform processes on one Postgres and one S3 bucket', () => {
     expect(token).toBeTruthy();
     expect((await call(b, 'GET', '/api/platform/profile', { token })).status).toBe(200);
     expect((await call(a, 'GET', '/api/platform/profile', { token })).status).toBe(200);
+    // The signing key both use is stored sealed (STRATA_SECRETS_KEY).
+    const platform = new pg.Client({ connectionString: cluster.url(platformDatabase) });
+    await platform.connect();
+    const { rows } = await platform.query(`select jsonb_typeof(private_jwk) as type, private_jwk #>> '{}' as text from auth.signing_keys`);
+    await platform.end();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ type: 'string', text: expect.stringMatching(/^enc:v1:/) });
   }, 90_000);
 
   it('creates a project on one and queries it through the other', async () => {
