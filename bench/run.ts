@@ -2,6 +2,7 @@
 // Each prints its table and writes bench/results/<name>.json. Figures over budget are reported, not failed:
 // the exit code is 1 only when a benchmark could not run.
 import { adminerPeerBench, printAdminerPeerDetails } from './adminer-peer.ts';
+import { clusterBench, printClusterDetails } from './cluster.ts';
 import { dataApiBench, printDataApiDetails } from './data-api.ts';
 import { docsSearchBench, printDocsSearchDetails } from './docs-search.ts';
 import { firstLoad, printFirstLoadDetails } from './first-load.ts';
@@ -37,6 +38,7 @@ const BENCHMARKS: Record<string, { run: () => Promise<BenchResult>; details?: (r
   mcp: { run: mcpBench },
   'schema-visualizer': { run: schemaVisualizerBench },
   'docs-search': { run: docsSearchBench, details: printDocsSearchDetails },
+  cluster: { run: clusterBench, details: printClusterDetails },
 };
 // Not in the default run: it installs Adminer from Debian's packages (issue 25); only `npm run bench -- peer`.
 const ON_REQUEST: typeof BENCHMARKS = { peer: { run: adminerPeerBench, details: printAdminerPeerDetails } };
