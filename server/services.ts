@@ -82,7 +82,7 @@ export async function createServices(server: DatabaseServer, options: ServicesOp
     ...(options.beforeLifecycleStep ? { beforeStep: options.beforeLifecycleStep } : {}),
     ...(options.lifecycleLeaseMs ? { leaseMs: options.lifecycleLeaseMs } : {}),
   });
-  const archives = createArchiveStore(filesDir);
+  const archives = createArchiveStore(filesDir, storage);
   const poolers: Poolers = options.poolers ? await startPgbouncerPoolers({ server, platform: pool }) : noPoolers();
   // Anything a previous run left half-done is finished now (DESIGN §5: nothing is lost on restart).
   await provisioner.resumePending();

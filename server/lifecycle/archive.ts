@@ -1,39 +1,21 @@
-// Storage archive (spec A4.3): a zip of every stored object of a project, `{filesDir}/{ref}/objects/{bucket}/{name}`
-// → entries `{bucket}/{name}`, streamed (client-zip) into `{filesDir}/{ref}/archives/storage-{time}.zip`.
+// Storage archive (spec A4.3): a zip of every stored object of a project, read through the storage backend
+// (`{filesDir}/{ref}/objects/{bucket}/{name}` or the S3 bucket's `{ref}/objects/…`) → entries `{bucket}/{name}`, streamed (client-zip) into `{filesDir}/{ref}/archives/storage-{time}.zip`.
 // Written under a temporary name and renamed when complete, so a listed archive is always a whole zip.
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { mkdir, readdir, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { downloadZip } from 'client-zip';
 import { logServerError } from '../http/errors.ts';
+import { localBackend, type StorageBackend } from '../storage/backend.ts';
 
 const ARCHIVE_NAME = /^storage-\d+\.zip$/;
 
-/** Every file under `dir` (recursively) with its path relative to `dir`; nothing when `dir` is missing. */
-async function* walk(dir: string, prefix = ''): AsyncGenerator<{ name: string; file: string }> {
-  let entries;
-  try {
-    entries = await readdir(dir, { withFileTypes: true });
-  } catch (error) {
-    if ((error as { code?: string }).code === 'ENOENT') return;
-    throw error;
-  }
-  entries.sort((a, b) => a.name.localeCompare(b.name));
-  for (const entry of entries) {
-    const file = join(dir, entry.name);
-    const name = prefix ? `${prefix}/${entry.name}` : entry.name;
-    if (entry.isDirectory()) yield* walk(file, name);
-    else if (entry.isFile()) yield { name, file };
-  }
-}
-
-async function* zipEntries(objectsDir: string) {
-  for await (const { name, file } of walk(objectsDir)) {
-    const info = await stat(file);
-    yield { name, lastModified: info.mtime, size: info.size, input: Readable.toWeb(createReadStream(file)) as unknown as ReadableStream };
+async function* zipEntries(storage: StorageBackend, ref: string) {
+  for await (const object of storage.list(ref)) {
+    yield { name: object.name, lastModified: object.lastModified, size: object.size, input: Readable.toWeb(await object.stream()) as unknown as ReadableStream };
   }
 }
 
@@ -45,7 +27,8 @@ export interface ArchiveStore {
   settled(): Promise<void>;
 }
 
-export function createArchiveStore(filesDir: string): ArchiveStore {
+/** Archives are read from `storage` (the local folder or S3, issue 23) and written under filesDir. */
+export function createArchiveStore(filesDir: string, storage: StorageBackend = localBackend(filesDir)): ArchiveStore {
   const running = new Map<string, Promise<void>>();
 
   async function build(ref: string): Promise<void> {
@@ -54,7 +37,7 @@ export function createArchiveStore(filesDir: string): ArchiveStore {
     const name = `storage-${Date.now()}.zip`;
     const partial = join(dir, `${name}.partial`);
     try {
-      const zip = downloadZip(zipEntries(join(filesDir, ref, 'objects')));
+      const zip = downloadZip(zipEntries(storage, ref));
       await pipeline(Readable.fromWeb(zip.body! as unknown as WebReadableStream), createWriteStream(partial));
       await rename(partial, join(dir, name));
       // Older archives (and partial files of interrupted runs) are superseded.

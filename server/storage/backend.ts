@@ -47,8 +47,35 @@ export interface StorageBackend {
   open(ref: string, bucketId: string, name: string): Promise<StoredObject | null>;
   /** Staged bytes of uploads cut short by a crash (older than an hour). */
   removeStaleStaging(ref: string, now?: number): Promise<void>;
+  /** Every object's bytes of a project as `{bucket}/{name}`, sorted (the storage archive, spec A4.3). */
+  list(ref: string): AsyncGenerator<ListedObject>;
   /** Resumable uploads: the tus store, where a finished upload's bytes are, and the finished-upload markers. */
   tus: TusBackend;
+}
+
+export interface ListedObject {
+  name: string;
+  size: number;
+  lastModified: Date;
+  stream(): Promise<Readable>;
+}
+
+/** Every file under `dir` (recursively) with its path relative to `dir`, sorted; nothing when `dir` is missing. */
+async function* walk(dir: string, prefix = ''): AsyncGenerator<{ name: string; file: string }> {
+  let entries;
+  try {
+    entries = await readdir(dir, { withFileTypes: true });
+  } catch (error) {
+    if ((error as { code?: string }).code === 'ENOENT') return;
+    throw error;
+  }
+  entries.sort((a, b) => a.name.localeCompare(b.name));
+  for (const entry of entries) {
+    const file = join(dir, entry.name);
+    const name = prefix ? `${prefix}/${entry.name}` : entry.name;
+    if (entry.isDirectory()) yield* walk(file, name);
+    else if (entry.isFile()) yield { name, file };
+  }
 }
 
 export interface TusBackend {
@@ -105,6 +132,12 @@ export function localBackend(filesDir: string, options: { datastore?: (directory
         size: info.size,
         stream: async (range) => createReadStream(path, range ? { start: range.start, end: range.end } : {}),
       };
+    },
+    async *list(ref) {
+      for await (const { name, file } of walk(folders(ref).objects)) {
+        const info = await stat(file);
+        yield { name, size: info.size, lastModified: info.mtime, stream: async () => createReadStream(file) };
+      }
     },
     async removeStaleStaging(ref, now = Date.now()) {
       const tmp = folders(ref).tmp;

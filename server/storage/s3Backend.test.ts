@@ -1,4 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadStorageConfig } from '../config.ts';
 import { startTestS3, type TestS3 } from './s3Testing.ts';
@@ -72,6 +74,14 @@ describe('S3 storage backend', () => {
     expect((await s3.keys(`${f.ref}/uploads/`)).filter((key) => !key.endsWith('.done'))).toEqual([]);
     const head = await fetch(outcome.url!, { method: 'HEAD', headers: { 'tus-resumable': '1.0.0', apikey: f.keys.service_role } });
     expect(head.headers.get('upload-offset')).toBe(String(bytes.length));
+
+    // The storage archive (spec A4.3) reads the objects from the bucket: the entry and its bytes are in the zip.
+    await f.h.services.archives.create(f.ref);
+    const archive = await f.h.services.archives.latest(f.ref);
+    expect(archive).not.toBeNull();
+    const zip = readFileSync(join(f.h.services.filesDir, archive!));
+    expect(zip.includes(Buffer.from('docs/resumable.bin'))).toBe(true);
+    expect(zip.includes(bytes)).toBe(true); // client-zip stores entries uncompressed
   });
 });
 

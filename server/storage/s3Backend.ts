@@ -156,6 +156,24 @@ export function s3Backend(config: S3StorageConfig): StorageBackend {
         },
       };
     },
+    async *list(ref) {
+      const prefix = `${ref}/objects/`;
+      let token: string | undefined;
+      do {
+        const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix: prefix, ...(token ? { ContinuationToken: token } : {}) }));
+        for (const item of page.Contents ?? []) {
+          const Key = item.Key;
+          if (!Key) continue;
+          yield {
+            name: Key.slice(prefix.length),
+            size: item.Size ?? 0,
+            lastModified: item.LastModified ?? new Date(),
+            stream: async () => (await client.send(new GetObjectCommand({ Bucket, Key }))).Body as Readable,
+          };
+        }
+        token = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (token);
+    },
     async removeStaleStaging(ref, now = Date.now()) {
       await listKeys(`${ref}/tmp/`, async (key, modified) => {
         if (modified && now - modified.getTime() > STALE_STAGING_MS) await deleteKey(key).catch(() => {});
