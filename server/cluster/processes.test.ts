@@ -120,8 +120,9 @@ describe('two platform processes on one Postgres and one S3 bucket', () => {
     await platform.connect();
     const { rows } = await platform.query(`select jsonb_typeof(private_jwk) as type, private_jwk #>> '{}' as text from auth.signing_keys`);
     await platform.end();
-    expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ type: 'string', text: expect.stringMatching(/^enc:v1:/) });
+    // Two processes starting together may each insert a key (both then use the oldest): every stored one is sealed.
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) expect(row).toMatchObject({ type: 'string', text: expect.stringMatching(/^enc:v1:/) });
   }, 90_000);
 
   it('creates a project on one and queries it through the other', async () => {
