@@ -14,7 +14,6 @@ import { noPoolers, type Poolers } from './projects/poolers.ts';
 import { startPgbouncerPoolers } from './projects/pgbouncer.ts';
 import type { StorageConfig } from './config.ts';
 import { localBackend, type StorageBackend } from './storage/backend.ts';
-import { s3Backend } from './storage/s3Backend.ts';
 
 export interface Services {
   server: DatabaseServer;
@@ -65,7 +64,8 @@ export async function createServices(server: DatabaseServer, options: ServicesOp
   const filesDir = options.filesDir ?? mkdtempSync(join(tmpdir(), 'strata-files-'));
   mkdirSync(filesDir, { recursive: true });
   const pools = createProjectPools({ server, platform: pool });
-  const storage = options.storage?.backend === 's3' ? s3Backend(options.storage) : localBackend(filesDir);
+  // The AWS SDK (~30 MB of the platform's memory once loaded) is imported only by a platform that stores in S3.
+  const storage = options.storage?.backend === 's3' ? (await import('./storage/s3Backend.ts')).s3Backend(options.storage) : localBackend(filesDir);
   const provisioner = createProvisioner({
     server,
     platform: pool,
