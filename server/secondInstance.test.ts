@@ -2,11 +2,11 @@
 // be refused with a clear message, and must leave the running platform and its Postgres alone. A folder whose
 // platform has gone (SIGTERM, or SIGKILL: server/main.test.ts) is taken over by the next start.
 import { afterAll, describe, expect, it } from 'vitest';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from './testing/database.ts';
+import { launchPlatform, type PlatformProcess } from './testing/processes.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'strata-second-'));
 const dataDir = join(root, 'data');
@@ -14,35 +14,19 @@ const distDir = join(root, 'dist');
 mkdirSync(distDir, { recursive: true });
 writeFileSync(join(distDir, 'index.html'), '<!doctype html><title>console</title>');
 
-const children: ChildProcess[] = [];
+const launched: PlatformProcess[] = [];
 afterAll(async () => {
-  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
-  await Promise.all(children.map((child) => exited(child)));
+  for (const platform of launched) if (platform.child.exitCode === null) platform.child.kill('SIGTERM');
+  await Promise.all(launched.map((platform) => platform.exited()));
   rmSync(root, { recursive: true, force: true });
 });
 
-const exited = (child: ChildProcess) =>
-  new Promise<number | null>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve(child.exitCode) : child.once('exit', (code) => resolve(code))));
-
-function launch(port: number, pgPort: number) {
+function launch(port: number, pgPort: number): PlatformProcess {
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), STRATA_DATA_DIR: dataDir, STRATA_PG_PORT: String(pgPort), STRATA_MODE: 'self-hosted', STRATA_DIST_DIR: distDir };
   delete env.DATABASE_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  children.push(child);
-  let text = '';
-  child.stdout!.on('data', (chunk: Buffer) => (text += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (text += chunk.toString()));
-  return {
-    child,
-    output: () => text,
-    async waitFor(pattern: RegExp, timeoutMs = 60_000) {
-      const deadline = Date.now() + timeoutMs;
-      while (!pattern.test(text)) {
-        if (Date.now() > deadline || child.exitCode !== null) throw new Error(`no ${pattern} in:\n${text}`);
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-    },
-  };
+  const platform = launchPlatform(env);
+  launched.push(platform);
+  return platform;
 }
 
 /** An API call that needs the database: creates an organization (self-hosted mode needs no token). */
@@ -70,7 +54,7 @@ describe('a second platform on the same data folder', () => {
       ['other ports', await freePort(), await freePort()],
     ] as const) {
       const second = launch(httpPort, databasePort);
-      const code = await exited(second.child);
+      const code = await second.exited();
       expect(code, `${label}:\n${second.output()}`).not.toBe(0);
       // The first platform and its database still answer.
       expect(await createOrganization(port, `After ${label}`), `${label}:\n${first.output()}`).toBe(201);
@@ -84,7 +68,7 @@ describe('a second platform on the same data folder', () => {
 
     // Stopped in order, the folder is free again.
     first.child.kill('SIGTERM');
-    expect(await exited(first.child)).toBe(0);
+    expect(await first.exited()).toBe(0);
     expect(existsSync(join(dataDir, 'platform.pid'))).toBe(false);
     // A dump cut short by a crash (issue 13 finding 9) is removed by the next start.
     const partial = join(dataDir, 'files', 'default', 'backups', '987654.sql.partial');
@@ -96,6 +80,6 @@ describe('a second platform on the same data folder', () => {
     expect(next.output()).toMatch(/Removed 1 unfinished backup file/);
     expect(await createOrganization(port, 'Next')).toBe(201);
     next.child.kill('SIGTERM');
-    expect(await exited(next.child)).toBe(0);
+    expect(await next.exited()).toBe(0);
   }, 120_000);
 });

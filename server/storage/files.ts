@@ -10,6 +10,19 @@ import { StorageError, tooLarge } from './errors.ts';
 import type { ProjectFolders } from './names.ts';
 import { UPLOAD_WRITE_BUFFER_BYTES } from './requestBody.ts';
 
+/** A pass-through that counts the bytes through it (`bytes`) and fails with a 413 once they pass `limit`. */
+export function byteLimit(limit: number): Transform & { readonly bytes: number } {
+  let bytes = 0;
+  const counter = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      bytes += chunk.length;
+      if (bytes > limit) done(tooLarge());
+      else done(null, chunk);
+    },
+  });
+  return Object.defineProperty(counter, 'bytes', { get: () => bytes }) as Transform & { readonly bytes: number };
+}
+
 /** Streams `source` into a new temporary file, refusing more than `limit` bytes (413). */
 export async function writeTemporaryFile(
   folders: ProjectFolders,
@@ -18,14 +31,7 @@ export async function writeTemporaryFile(
 ): Promise<{ path: string; size: number }> {
   await mkdir(folders.tmp, { recursive: true });
   const path = join(folders.tmp, randomUUID());
-  let size = 0;
-  const counter = new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      size += chunk.length;
-      if (size > limit) done(tooLarge());
-      else done(null, chunk);
-    },
-  });
+  const counter = byteLimit(limit);
   const input = source instanceof ReadableStream ? Readable.fromWeb(source as import('node:stream/web').ReadableStream) : source;
   try {
     // A large write buffer: the many small chunks of a request body go to disk in few writev calls (issue 15).
@@ -35,7 +41,7 @@ export async function writeTemporaryFile(
     if (error instanceof StorageError) throw error;
     throw new StorageError(400, 'InvalidRequest', 'The upload was interrupted');
   }
-  return { path, size };
+  return { path, size: counter.bytes };
 }
 
 const PATH_CLASH = new Set(['EISDIR', 'ENOTDIR', 'EEXIST', 'ENOTEMPTY']);

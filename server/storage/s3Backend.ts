@@ -4,7 +4,7 @@
 // whole object); downloads stream GetObject's body, with Range passed on. Unlike a file system, a bucket lets an
 // object `a` and an object `a/b` both exist; the rows in storage.objects stay the one source of truth.
 import { randomUUID } from 'node:crypto';
-import { Readable, Transform } from 'node:stream';
+import { Readable } from 'node:stream';
 import {
   CopyObjectCommand,
   DeleteObjectCommand,
@@ -19,7 +19,8 @@ import { Upload } from '@aws-sdk/lib-storage';
 import { S3Store } from '@tus/s3-store';
 import type { S3StorageConfig } from '../config.ts';
 import { DONE_SUFFIX, STALE_STAGING_MS, type StorageBackend } from './backend.ts';
-import { StorageError, objectNotFound, tooLarge } from './errors.ts';
+import { StorageError, objectNotFound } from './errors.ts';
+import { byteLimit } from './files.ts';
 import { assertBucketId, assertObjectName } from './names.ts';
 
 const PART_BYTES = 8 * 1024 * 1024;
@@ -87,14 +88,7 @@ export function s3Backend(config: S3StorageConfig): StorageBackend {
     kind: 's3',
     async stage(ref, source, limit) {
       const Key = `${ref}/tmp/${randomUUID()}`;
-      let size = 0;
-      const counter = new Transform({
-        transform(chunk: Buffer, _encoding, done) {
-          size += chunk.length;
-          if (size > limit) done(tooLarge());
-          else done(null, chunk);
-        },
-      });
+      const counter = byteLimit(limit);
       const input = source instanceof ReadableStream ? Readable.fromWeb(source as import('node:stream/web').ReadableStream) : Readable.from(source);
       input.on('error', (error) => counter.destroy(error));
       input.pipe(counter);
@@ -111,7 +105,7 @@ export function s3Backend(config: S3StorageConfig): StorageBackend {
         await deleteKey(Key).catch(() => {});
         throw counter.errored;
       }
-      return { location: Key, size };
+      return { location: Key, size: counter.bytes };
     },
     async stageCopy(ref, bucketId, name) {
       const from = objectKey(ref, bucketId, name);

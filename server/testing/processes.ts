@@ -1,5 +1,5 @@
 // Test support: a platform process (`node --import tsx server/main.ts`) with its own environment, its output kept,
-// and a wait for a line of it. Used by the several-processes test (issue 23).
+// and a wait for a line of it. Used by the several-processes test (issue 23) and the second-instance test.
 import { spawn, type ChildProcess } from 'node:child_process';
 
 export interface PlatformProcess {
