@@ -1,6 +1,5 @@
 // {platform}/mcp (spec C§9): the MCP server over Streamable HTTP, stateless (a server per request, JSON answers),
 // for bearer tokens only: an OAuth access token issued for this resource, or a personal access token.
-import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
@@ -13,7 +12,13 @@ import { DEFAULT_PROJECT_REF } from '../projects/names.ts';
 import type { Services } from '../services.ts';
 import { MCP_PATH, mcpResourceOf, protectedResourceMetadataUrl } from '../oauth/routes.ts';
 import { verifyMcpBearer } from '../oauth/tokens.ts';
-import { buildMcpServer } from './server.ts';
+
+/**
+ * The MCP SDK and the tools (~28 MB of the platform's memory once loaded, issue 15's memory budget) are loaded on
+ * the first MCP request, not at start-up: most platforms never serve one.
+ */
+let mcpModules: Promise<[typeof import('./server.ts'), typeof import('@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js')]> | null = null;
+const loadMcp = () => (mcpModules ??= Promise.all([import('./server.ts'), import('@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js')]));
 
 /** A JSON-RPC error body (what MCP clients read), with an HTTP status. */
 const MCP_MAX_BODY_BYTES = 8 * 1024 * 1024;
@@ -91,6 +96,7 @@ export function mcpRoutes(deps: { services: () => Promise<Services>; publicHost:
       }
     }
 
+    const [{ buildMcpServer }, { WebStandardStreamableHTTPServerTransport }] = await loadMcp();
     const server = buildMcpServer({
       services,
       publicHost: deps.publicHost,
