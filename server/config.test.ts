@@ -13,6 +13,8 @@ describe('loadConfig', () => {
       pgPortExplicit: false,
       distDir: '/work/app/dist',
       devSwitches: false,
+      // Objects and tus uploads in the data folder (issue 23: STRATA_STORAGE_BACKEND=s3 chooses S3).
+      storage: { backend: 'local' },
     });
   });
 
