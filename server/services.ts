@@ -71,6 +71,7 @@ export async function createServices(server: DatabaseServer, options: ServicesOp
     platform: pool,
     pools,
     filesDir,
+    storage,
     ...(options.beforeProvisionStep ? { beforeStep: options.beforeProvisionStep } : {}),
   });
   const lifecycle = createLifecycle({
@@ -78,11 +79,12 @@ export async function createServices(server: DatabaseServer, options: ServicesOp
     platform: pool,
     pools,
     filesDir,
+    storage,
     postgresVersion,
     ...(options.beforeLifecycleStep ? { beforeStep: options.beforeLifecycleStep } : {}),
     ...(options.lifecycleLeaseMs ? { leaseMs: options.lifecycleLeaseMs } : {}),
   });
-  const archives = createArchiveStore(filesDir, storage);
+  const archives = createArchiveStore(storage);
   const poolers: Poolers = options.poolers ? await startPgbouncerPoolers({ server, platform: pool }) : noPoolers();
   // Anything a previous run left half-done is finished now (DESIGN §5: nothing is lost on restart).
   await provisioner.resumePending();

@@ -32,9 +32,9 @@ export const RULES = {
   },
 } satisfies Record<string, Rule>;
 
-/** The caller's project (any member), checked against `rule` when given. */
-export async function projectFor(c: Context<AppEnv>, rule?: Rule): Promise<ProjectRow> {
-  const project = await projectAccess(c.var.services.pool, c.req.param('ref') ?? '', c.var.user.sub);
+/** The caller's project (any member; the route's `ref`, or `ref` when given), checked against `rule` when given. */
+export async function projectFor(c: Context<AppEnv>, rule?: Rule, ref = c.req.param('ref') ?? ''): Promise<ProjectRow> {
+  const project = await projectAccess(c.var.services.pool, ref, c.var.user.sub);
   if (rule && !can(project.role, rule.action, rule.resource)) throw forbidden(rule.message);
   return project;
 }

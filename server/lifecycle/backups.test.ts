@@ -85,6 +85,53 @@ describe('backups', () => {
     );
   });
 
+  it('restores a backup into another project through the API (all or nothing) and serves byte ranges of it', async () => {
+    const source = await t.createProject('Restore source');
+    const target = await t.createProject('Restore target');
+    expect((await t.sql(source, `create table notes (id int primary key, body text);
+      insert into notes select g, repeat('n', g) from generate_series(1, 50) g;
+      insert into auth.users (email, email_confirmed_at) values ('restored@example.com', now());`)).status).toBe(200);
+    const backup = await post(`/database/${source}/backups`);
+    expect(backup.status).toBe(201);
+    const id = backup.body.id;
+
+    const restored = await post(`/database/${source}/backups/restore`, { id, target_ref: target });
+    expect(restored, JSON.stringify(restored.body)).toEqual({ status: 200, body: { restored: id, target_ref: target } });
+    expect((await t.sql(target, 'select count(*)::int as n, sum(length(body))::int as chars from notes')).body).toEqual([{ n: 50, chars: 1275 }]);
+    expect((await t.sql(target, 'select email from auth.users')).body).toEqual([{ email: 'restored@example.com' }]);
+    // Owned by the target's owner, as if the user had made it there.
+    expect((await t.sql(target, `select tableowner from pg_tables where tablename = 'notes'`)).body).toEqual([{ tableowner: `strata_${target}` }]);
+
+    // Again: the table exists already, so nothing of the dump is applied (the row added since stays alone).
+    await t.sql(target, `insert into notes values (51, 'after')`);
+    const clash = await post(`/database/${source}/backups/restore`, { id, target_ref: target });
+    expect(clash.status).toBe(409);
+    expect(clash.body.message).toMatch(/^The backup could not be restored: ERROR: .*already exists/);
+    expect((await t.sql(target, 'select count(*)::int as n from notes')).body).toEqual([{ n: 51 }]);
+    expect((await t.sql(target, 'select count(*)::int as n from auth.users')).body).toEqual([{ n: 1 }]);
+
+    expect((await post(`/database/${source}/backups/restore`, { id: 999_999, target_ref: target })).status).toBe(404);
+    expect((await post(`/database/${source}/backups/restore`, { id, target_ref: 'not a ref' })).status).toBe(400);
+    expect((await post(`/database/${source}/backups/restore`, { id, target_ref: 'abcdefghijabcdefghij' })).status).toBe(404);
+
+    // The download answers a single range with 206, and 416 past the end.
+    const link = await post(`/database/${source}/backups/download`, { id });
+    const url = new URL(link.body.fileUrl);
+    const whole = await t.h.app.request(`${url.pathname}${url.search}`);
+    const bytes = Buffer.from(await whole.arrayBuffer());
+    expect(whole.headers.get('accept-ranges')).toBe('bytes');
+    expect(bytes.length).toBe(backup.body.size_bytes);
+    const part = await t.h.app.request(`${url.pathname}${url.search}`, { headers: { range: 'bytes=100-1099' } });
+    expect(part.status).toBe(206);
+    expect(part.headers.get('content-range')).toBe(`bytes 100-1099/${bytes.length}`);
+    expect(Buffer.from(await part.arrayBuffer()).equals(bytes.subarray(100, 1100))).toBe(true);
+    const tail = await t.h.app.request(`${url.pathname}${url.search}`, { headers: { range: 'bytes=-10' } });
+    expect(Buffer.from(await tail.arrayBuffer()).equals(bytes.subarray(-10))).toBe(true);
+    const past = await t.h.app.request(`${url.pathname}${url.search}`, { headers: { range: `bytes=${bytes.length}-` } });
+    expect(past.status).toBe(416);
+    expect(past.headers.get('content-range')).toBe(`bytes */${bytes.length}`);
+  });
+
   it('refuses bad ids, tampered or expired links and other projects’ files', async () => {
     const ref = await t.createProject('Links');
     const backup = await post(`/database/${ref}/backups`);

@@ -1,12 +1,18 @@
-// Backups: plain-SQL dumps of a project's database kept at {filesDir}/{ref}/backups/{id}.sql, recorded in the
-// `backups` table. A dump is written under a temporary name and renamed when complete, so a listed backup is
-// always a whole file.
-import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+// Backups: plain-SQL dumps of a project's database kept as `{ref}/backups/{id}.sql` by the storage backend's
+// platform files (server/storage/platformFiles.ts: under {filesDir}, or in the S3 bucket — issue 23), recorded in
+// the `backups` table. pg_dump's output streams into the file, which is visible only once complete (a local
+// `.partial` renamed, an S3 multipart upload completed), so a listed backup is always a whole file.
+import { spawn } from 'node:child_process';
+import { readdir, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type pg from 'pg';
 import type { BackupKind, DownloadableBackup } from '../../src/api/schemas/lifecycle.ts';
 import type { DatabaseServer } from '../db/server.ts';
-import { dumpProject } from './dump.ts';
+import { localBackend, type StorageBackend } from '../storage/backend.ts';
+import { projectDatabase, ownerRole } from '../projects/names.ts';
+import { dumpProjectStream, findPgDump, libpqEnv } from './dump.ts';
 
 type Queryable = Pick<pg.Pool, 'query'>;
 
@@ -15,6 +21,8 @@ export interface BackupDeps {
   platform: Queryable & Partial<Pick<pg.Pool, 'connect'>>;
   server: DatabaseServer;
   filesDir: string;
+  /** Where the dump is kept (the local folder under filesDir when omitted). */
+  storage?: StorageBackend;
   /** e.g. '15.18': pg_dump must be of the same major version. */
   postgresVersion: string;
 }
@@ -56,29 +64,74 @@ export async function takeBackup(deps: BackupDeps, project: { id: number; ref: s
 /** The first key of a running backup's session advisory lock (the second is its id). */
 export const BACKUP_LOCK_CLASS = 23_023;
 
+/** The files of backups and archives: the platform's storage backend, or the local folder. */
+export const platformFiles = (deps: { storage?: StorageBackend | undefined; filesDir: string }) => (deps.storage ?? localBackend(deps.filesDir)).files;
+
 async function dump(deps: BackupDeps, project: { id: number; ref: string }, id: number): Promise<BackupRow> {
   const relative = backupPath(project.ref, id);
-  const file = join(deps.filesDir, relative);
-  const partial = `${file}.partial`;
   try {
-    await mkdir(dirname(file), { recursive: true });
     // Dumps cut short by a crash are never finished: they go before a new one is written (issue 13 finding 9).
     await removeStalePartialBackups(deps.platform, deps.filesDir, [project.ref]).catch(() => []);
-    await dumpProject(deps.server, project.ref, deps.postgresVersion.split('.')[0]!, partial);
-    await rename(partial, file);
-    const { size } = await stat(file);
+    const size = await platformFiles(deps).put(relative, Readable.from(dumpProjectStream(deps.server, project.ref, deps.postgresVersion.split('.')[0]!)));
     const updated = await deps.platform.query<BackupRow>(
       `update backups set status = 'completed', size_bytes = $2, path = $3 where id = $1 returning ${COLUMNS}`,
       [id, size, relative],
     );
     return updated.rows[0]!;
   } catch (error) {
-    await rm(partial, { force: true }).catch(() => {});
     await deps.platform
       .query(`update backups set status = 'failed', error = $2 where id = $1`, [id, (error as Error).message.slice(0, 2000)])
       .catch(() => {});
     throw error;
   }
+}
+
+/** A backup that could not be restored for a reason of its target (objects that exist already, …): Postgres's words. */
+export class RestoreRefused extends Error {
+  override name = 'RestoreRefused';
+}
+
+/**
+ * Restores a completed backup (`path`, `{ref}/backups/{id}.sql`) into the database of the project `target`, as that
+ * project's owner (the dump has no owners nor grants), in one transaction: it is all restored, or nothing changes
+ * (e.g. a target that has tables of the same names). The dump streams from where it is kept — the local folder or
+ * the S3 bucket, written there by any platform process (issue 23) — into psql's standard input.
+ */
+export async function restoreBackup(
+  deps: Pick<BackupDeps, 'server' | 'storage' | 'filesDir' | 'postgresVersion'>,
+  path: string,
+  target: string,
+): Promise<void> {
+  const stored = await platformFiles(deps).open(path);
+  if (!stored) throw new RestoreRefused('The backup file is missing');
+  const pgDump = await findPgDump(deps.postgresVersion.split('.')[0]!);
+  const psql = pgDump.includes('/') ? join(dirname(pgDump), 'psql') : 'psql';
+  const env = {
+    PATH: process.env.PATH ?? '/usr/bin:/bin',
+    ...libpqEnv(deps.server.url(projectDatabase(target))),
+    PGOPTIONS: `-c role=${ownerRole(target)}`,
+  };
+  const child = spawn(psql, ['--no-psqlrc', '--quiet', '--set=ON_ERROR_STOP=1', '--single-transaction', '--file=-'], {
+    env,
+    stdio: ['pipe', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+    if (stderr.length < 4000) stderr += chunk;
+  });
+  const closed = new Promise<number | null>((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', resolve);
+  });
+  // psql stops reading at the first error: the rest of the dump is not wanted (EPIPE is expected then).
+  const fed = pipeline(await stored.stream(), child.stdin).catch((error: Error) => error);
+  const code = await closed;
+  const feedError = await fed;
+  if (code !== 0) {
+    const said = stderr.trim().split('\n').filter((line) => !line.startsWith('psql:') || /ERROR/.test(line)).slice(-2).join(' ');
+    throw new RestoreRefused(`The backup could not be restored: ${said.replace(/^psql:[^:]*:\d+: /, '') || `psql exited with ${code}`}`);
+  }
+  if (feedError) throw feedError;
 }
 
 /** Completed backups, newest first. */

@@ -1,10 +1,10 @@
-// pg_dump of a project's database into a plain-SQL file (`--no-owner --no-privileges`), so `psql -f` restores it
+// pg_dump of a project's database as a plain-SQL stream (`--no-owner --no-privileges`), so `psql -f` restores it
 // into any other project's database as that project's owner. pg_dump must be of the server's major version
 // (an older one refuses a newer server; a newer one writes SQL an older server may not take): Debian's
 // postgresql-client-{major} provides /usr/lib/postgresql/{major}/bin/pg_dump.
 import { execFile, spawn } from 'node:child_process';
-import { createReadStream, createWriteStream, existsSync } from 'node:fs';
-import { appendFile, rm } from 'node:fs/promises';
+import { createWriteStream, existsSync } from 'node:fs';
+import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
 import type { DatabaseServer } from '../db/server.ts';
@@ -92,24 +92,30 @@ export function libpqEnv(url: string): Record<string, string> {
   return env;
 }
 
-/** Runs pg_dump with `args` into `file` (pg_dump writes it; nothing is held in memory). */
-function runPgDump(binary: string, env: NodeJS.ProcessEnv, args: string[], file: string): Promise<void> {
-  return new Promise<void>((resolve, reject) => {
-    const child = spawn(binary, ['--format=plain', '--no-owner', '--no-privileges', '--encoding=UTF8', ...args, `--file=${file}`], {
-      env,
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    let stderr = '';
-    child.stderr.setEncoding('utf8');
-    child.stderr.on('data', (chunk: string) => {
-      if (stderr.length < 4000) stderr += chunk;
-    });
-    child.on('error', reject);
-    child.on('close', (code) => {
-      if (code === 0) resolve();
-      else reject(new Error(`pg_dump failed (exit ${code}): ${stderr.trim().split('\n').slice(-3).join(' ')}`));
-    });
+/** pg_dump's output with `args`, as it is written (nothing is held in memory beyond the stream's buffers). */
+async function* pgDumpOutput(binary: string, env: NodeJS.ProcessEnv, args: string[]): AsyncGenerator<Buffer> {
+  const child = spawn(binary, ['--format=plain', '--no-owner', '--no-privileges', '--encoding=UTF8', ...args], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
+  let stderr = '';
+  child.stderr.setEncoding('utf8');
+  child.stderr.on('data', (chunk: string) => {
+    if (stderr.length < 4000) stderr += chunk;
+  });
+  const closed = new Promise<number | null>((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', resolve);
+  });
+  closed.catch(() => {});
+  try {
+    for await (const chunk of child.stdout) yield chunk as Buffer;
+    const code = await closed;
+    if (code !== 0) throw new Error(`pg_dump failed (exit ${code}): ${stderr.trim().split('\n').slice(-3).join(' ')}`);
+  } finally {
+    // The reader stopped early (the upload failed): the dump is not wanted any more.
+    if (child.exitCode === null && child.signalCode === null) child.kill();
+  }
 }
 
 /**
@@ -126,24 +132,34 @@ const AUTH_DATA_ARGS = [
   '--exclude-table=auth.signing_keys',
 ];
 
-/** Dumps the project's database to `file` (pg_dump writes it; nothing is held in memory). */
-export async function dumpProject(server: DatabaseServer, ref: string, major: string, file: string): Promise<void> {
+/**
+ * The project's database as a plain-SQL dump, streamed (issue 23: written straight to the storage backend, the
+ * local folder or S3, never whole in memory nor in a temporary file).
+ */
+export async function* dumpProjectStream(server: DatabaseServer, ref: string, major: string): AsyncGenerator<Buffer> {
   const binary = await findPgDump(major);
   const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', ...libpqEnv(server.url(projectDatabase(ref))) };
-  await runPgDump(binary, env, ['--exclude-schema=auth'], file);
-  const authFile = `${file}.auth`;
+  yield* pgDumpOutput(binary, env, ['--exclude-schema=auth']);
+  let started = false;
   try {
-    try {
-      await runPgDump(binary, env, AUTH_DATA_ARGS, authFile);
-    } catch (error) {
-      // A project never used since before issue 18 has no auth schema yet: nothing to add.
-      if (/no matching schemas/.test((error as Error).message)) return;
-      throw error;
+    for await (const chunk of pgDumpOutput(binary, env, AUTH_DATA_ARGS)) {
+      if (!started) {
+        started = true;
+        yield Buffer.from(
+          "\n-- The project's auth users and sessions (data only: the target project has the schema).\n" +
+            "SELECT pg_catalog.set_config('strata.auth_restore', 'on', false);\n",
+        );
+      }
+      yield chunk;
     }
-    await appendFile(file, "\n-- The project's auth users and sessions (data only: the target project has the schema).\n");
-    await appendFile(file, "SELECT pg_catalog.set_config('strata.auth_restore', 'on', false);\n");
-    await pipeline(createReadStream(authFile), createWriteStream(file, { flags: 'a' }));
-  } finally {
-    await rm(authFile, { force: true });
+  } catch (error) {
+    // A project never used since before issue 18 has no auth schema yet: nothing to add.
+    if (!started && /no matching schemas/.test((error as Error).message)) return;
+    throw error;
   }
+}
+
+/** Dumps the project's database into `file` (the `strata db dump` command). */
+export async function dumpProject(server: DatabaseServer, ref: string, major: string, file: string): Promise<void> {
+  await pipeline(Readable.from(dumpProjectStream(server, ref, major)), createWriteStream(file));
 }

@@ -3,6 +3,7 @@
 import type pg from 'pg';
 import type { DatabaseServer } from '../db/server.ts';
 import type { ProjectPools } from '../projects/pools.ts';
+import type { StorageBackend } from '../storage/backend.ts';
 import { takeBackup } from './backups.ts';
 import { connectionLimit } from './compute.ts';
 import {
@@ -23,6 +24,8 @@ export interface LifecycleDeps {
   platform: pg.Pool;
   pools: ProjectPools;
   filesDir: string;
+  /** Where backups are kept (issue 23): the platform's storage backend; the local folder when omitted. */
+  storage?: StorageBackend;
   /** e.g. '15.18' */
   postgresVersion: string;
 }

@@ -21,6 +21,7 @@ import { connectionLimit } from '../lifecycle/compute.ts';
 import { ensureProjectAuthSchema } from '../project-auth/schema.ts';
 import { cloneProjectDatabase } from '../branches/clone.ts';
 import { dropProjectReplicas } from '../replicas/setup.ts';
+import type { StorageBackend } from '../storage/backend.ts';
 
 export type ProvisionStep = 'roles' | 'database' | 'grants' | 'clone' | 'activate';
 
@@ -63,6 +64,8 @@ export function createProvisioner(deps: {
   pools: ProjectPools;
   /** Folder of the projects' files: `{filesDir}/{ref}` (objects, backups, archives) goes with the project. */
   filesDir?: string;
+  /** Where its objects, backups and archives are kept (issue 23: an S3 bucket's `{ref}/…` goes with the project too). */
+  storage?: Pick<StorageBackend, 'files'>;
   /** Test seam: awaited before each provisioning step (to stop the world mid-provisioning). */
   beforeStep?: (ref: string, step: ProvisionStep) => Promise<void> | void;
 }): Provisioner {
@@ -287,6 +290,7 @@ export function createProvisioner(deps: {
     });
     // Refs are 20 letters (or 'default'): joining one cannot leave filesDir.
     if (deps.filesDir && /^[a-z]+$/.test(ref)) await rm(join(deps.filesDir, ref), { recursive: true, force: true });
+    await deps.storage?.files.removeProject(ref);
     await platform.query('delete from projects where ref = $1', [ref]);
   }
 

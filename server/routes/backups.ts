@@ -1,14 +1,20 @@
 // Backups and the storage archive (spec A4.3, A7; issue 5 contract). Downloads answer a short-lived signed URL
 // (server/lifecycle/fileUrls.ts) the browser navigates to: /files/{ref}/backups/{id}.sql, /files/{ref}/archives/….
 import { Hono } from 'hono';
-import { downloadBackupBody } from '../../src/api/schemas/lifecycle.ts';
+import { z } from 'zod';
+import { backupIdSchema, downloadBackupBody } from '../../src/api/schemas/lifecycle.ts';
+import { projectRefSchema } from '../../src/api/schemas/platformFields.ts';
 import type { AppEnv } from '../http/env.ts';
 import { conflict, notFound, unavailable } from '../http/errors.ts';
 import { readBody } from '../http/validate.ts';
 import { projectFor, RULES } from '../lifecycle/access.ts';
-import { backupJson, findBackup, listBackups, takeBackup } from '../lifecycle/backups.ts';
+import { backupJson, findBackup, listBackups, restoreBackup, RestoreRefused, takeBackup } from '../lifecycle/backups.ts';
 import { DumpToolError } from '../lifecycle/dump.ts';
 import { fileUrlKey, signedFileUrl } from '../lifecycle/fileUrls.ts';
+
+// Restore a backup into a project (the dashboard's "restore to new project"): the backup's project and the target
+// may be the same only when its database has none of the dump's objects; a clash changes nothing (one transaction).
+const restoreBackupBody = z.object({ id: backupIdSchema, target_ref: projectRefSchema });
 
 export function backupRoutes(options: { publicHost: string }): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
@@ -40,6 +46,24 @@ export function backupRoutes(options: { publicHost: string }): Hono<AppEnv> {
     const backup = await findBackup(services.pool, project.id, body.id);
     if (!backup?.path) throw notFound('Backup not found');
     return c.json({ fileUrl: signedFileUrl(await fileUrlKey(services.pool), options.publicHost, backup.path) });
+  });
+
+  routes.post('/database/:ref/backups/restore', async (c) => {
+    const { services } = c.var;
+    const project = await projectFor(c);
+    const body = await readBody(c, restoreBackupBody);
+    const backup = await findBackup(services.pool, project.id, body.id);
+    if (!backup?.path) throw notFound('Backup not found');
+    const target = await projectFor(c, RULES.restore, body.target_ref);
+    if (target.status !== 'ACTIVE_HEALTHY') throw conflict(`A backup is restored into a running project (status ${target.status})`);
+    try {
+      await restoreBackup(services, backup.path, target.ref);
+    } catch (error) {
+      if (error instanceof RestoreRefused) throw conflict(error.message);
+      if (error instanceof DumpToolError) throw unavailable(error.message);
+      throw unavailable(`The restore failed: ${(error as Error).message}`);
+    }
+    return c.json({ restored: backup.id, target_ref: target.ref });
   });
 
   routes.post('/storage/:ref/archive', async (c) => {

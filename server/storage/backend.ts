@@ -14,6 +14,7 @@ import type { DataStore } from '@tus/utils';
 import { objectNotFound } from './errors.ts';
 import { placeFile, pruneEmptyFolders, removeFile, writeTemporaryFile } from './files.ts';
 import { bucketFolder, objectFile, projectFolders } from './names.ts';
+import { localPlatformFiles, type PlatformFiles } from './platformFiles.ts';
 import { UPLOAD_WRITE_BUFFER_BYTES } from './requestBody.ts';
 
 /** Bytes written somewhere that is not yet an object (a temporary file, a staging key, a finished tus upload). */
@@ -51,6 +52,8 @@ export interface StorageBackend {
   list(ref: string): AsyncGenerator<ListedObject>;
   /** Resumable uploads: the tus store, where a finished upload's bytes are, and the finished-upload markers. */
   tus: TusBackend;
+  /** The platform's files about a project (backups, storage archives), kept beside its objects. */
+  files: PlatformFiles;
 }
 
 export interface ListedObject {
@@ -101,6 +104,7 @@ export function localBackend(filesDir: string, options: { datastore?: (directory
   const file = (ref: string, bucketId: string, name: string) => objectFile(filesDir, ref, bucketId, name);
   return {
     kind: 'local',
+    files: localPlatformFiles(filesDir),
     async stage(ref, source, limit) {
       const temp = await writeTemporaryFile(folders(ref), source, limit);
       return { location: temp.path, size: temp.size };

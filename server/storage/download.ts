@@ -1,11 +1,12 @@
 // Object bytes as an HTTP response, streamed from the storage backend (disk or S3), with a single byte range when asked (206).
+// parseRange serves the backup and archive downloads too (server/routes/files.ts).
 import { Readable } from 'node:stream';
 import { setUserContentHeaders } from '../http/userContent.ts';
 import { StorageError, objectNotFound } from './errors.ts';
 import { findObject, touchObject, type ObjectRow } from './objects.ts';
 import type { StorageProject } from './project.ts';
 
-function parseRange(header: string | null, size: number): { start: number; end: number } | null | 'invalid' {
+export function parseRange(header: string | null, size: number): { start: number; end: number } | null | 'invalid' {
   if (!header) return null;
   const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
   if (!match || (match[1] === '' && match[2] === '')) return null; // several ranges or another unit: whole body

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadStorageConfig } from '../config.ts';
@@ -79,11 +79,54 @@ describe('S3 storage backend', () => {
     await f.h.services.archives.create(f.ref);
     const archive = await f.h.services.archives.latest(f.ref);
     expect(archive).not.toBeNull();
-    const zip = readFileSync(join(f.h.services.filesDir, archive!));
+    // ... and is written to the bucket, not to the local folder.
+    expect(await s3.keys(`${f.ref}/archives/`)).toEqual([archive]);
+    expect(existsSync(join(f.h.services.filesDir, archive!))).toBe(false);
+    const zip = await readAll((await f.h.services.storage.files.open(archive!))!.stream());
     expect(zip.includes(Buffer.from('docs/resumable.bin'))).toBe(true);
     expect(zip.includes(bytes)).toBe(true); // client-zip stores entries uncompressed
   });
+
+  it('keeps platform files (backups, archives) in the bucket: streamed in parts, read by range, listed, removed', async () => {
+    const files = f.h.services.storage.files;
+    const path = `${f.ref}/backups/77.sql`;
+    // 19 MiB in 64 KiB chunks from a generator: three 8 MiB parts of a multipart upload, never one buffer.
+    const chunk = randomBytes(64 * 1024);
+    const count = 19 * 16;
+    async function* source() {
+      for (let i = 0; i < count; i++) yield Buffer.concat([Buffer.from([i & 0xff]), chunk.subarray(1)]);
+    }
+    const parts: Buffer[] = [];
+    for await (const part of source()) parts.push(part);
+    const expected = Buffer.concat(parts);
+    expect(await files.put(path, source())).toBe(expected.length);
+    const stored = (await files.open(path))!;
+    expect(stored.size).toBe(expected.length);
+    expect(sha(await readAll(stored.stream()))).toBe(sha(expected));
+    const start = 8 * 1024 * 1024 - 5; // across the first part's end
+    expect(await readAll(stored.stream({ start, end: start + 9 }))).toEqual(expected.subarray(start, start + 10));
+    expect(await files.names(`${f.ref}/backups`)).toEqual(['77.sql']);
+    // A source that fails midway leaves no object (the multipart upload is aborted).
+    async function* broken() {
+      yield chunk;
+      throw new Error('dump failed');
+    }
+    await expect(files.put(`${f.ref}/backups/78.sql`, broken())).rejects.toThrow('dump failed');
+    expect(await files.names(`${f.ref}/backups`)).toEqual(['77.sql']);
+    await expect(Promise.resolve().then(() => files.open('../etc/passwd'))).rejects.toThrow('Not a platform file path');
+    await files.remove(path);
+    expect(await files.open(path)).toBeNull();
+    await files.put(`${f.ref}/archives/storage-1.zip`, source());
+    await files.removeProject(f.ref);
+    expect(await s3.keys(`${f.ref}/`)).toEqual([]);
+  }, 60_000);
 });
+
+async function readAll(stream: Promise<NodeJS.ReadableStream> | NodeJS.ReadableStream): Promise<Buffer> {
+  const parts: Buffer[] = [];
+  for await (const part of await stream) parts.push(Buffer.from(part as Buffer));
+  return Buffer.concat(parts);
+}
 
 describe('STRATA_STORAGE_BACKEND', () => {
   it('is the local folder by default and names every missing S3 variable', () => {

@@ -22,6 +22,7 @@ import { DONE_SUFFIX, STALE_STAGING_MS, type StorageBackend } from './backend.ts
 import { StorageError, objectNotFound } from './errors.ts';
 import { byteLimit } from './files.ts';
 import { assertBucketId, assertObjectName } from './names.ts';
+import { assertFolder, assertPlatformPath, assertRef, type PlatformFiles } from './platformFiles.ts';
 
 const PART_BYTES = 8 * 1024 * 1024;
 
@@ -84,8 +85,72 @@ export function s3Backend(config: S3StorageConfig): StorageBackend {
 
   const datastores = new Map<string, S3Store>();
 
+  async function deleteKeys(keys: string[]): Promise<void> {
+    for (let i = 0; i < keys.length; i += 1000) {
+      await client.send(new DeleteObjectsCommand({ Bucket, Delete: { Objects: keys.slice(i, i + 1000).map((Key) => ({ Key })) } }));
+    }
+  }
+
+  async function openKey(Key: string) {
+    let size: number;
+    try {
+      const head = await client.send(new HeadObjectCommand({ Bucket, Key }));
+      size = head.ContentLength ?? 0;
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw error;
+    }
+    return {
+      size,
+      async stream(range?: { start: number; end: number }) {
+        const answer = await client.send(new GetObjectCommand({ Bucket, Key, ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }));
+        return answer.Body as Readable;
+      },
+    };
+  }
+
+  // Backups and archives (platformFiles.ts): keys `{ref}/backups/…` and `{ref}/archives/…` beside the objects.
+  const files: PlatformFiles = {
+    async put(path, source) {
+      const Key = assertPlatformPath(path);
+      const counter = byteLimit(Number.POSITIVE_INFINITY);
+      const input = source instanceof Readable ? source : Readable.from(source);
+      input.on('error', (error) => counter.destroy(error));
+      input.pipe(counter);
+      // A multipart upload becomes the object only when it completes; on failure its parts are aborted.
+      const upload = new Upload({ client, params: { Bucket, Key, Body: counter }, partSize: PART_BYTES, queueSize: 2, leavePartsOnError: false });
+      try {
+        await upload.done();
+      } catch (error) {
+        throw counter.errored ?? input.errored ?? error;
+      }
+      if (counter.errored || input.errored) {
+        await deleteKey(Key).catch(() => {});
+        throw counter.errored ?? input.errored;
+      }
+      return counter.bytes;
+    },
+    open: (path) => openKey(assertPlatformPath(path)),
+    remove: (path) => deleteKey(assertPlatformPath(path)),
+    async names(folder) {
+      const prefix = `${assertFolder(folder)}/`;
+      const names: string[] = [];
+      await listKeys(prefix, async (key) => {
+        const name = key.slice(prefix.length);
+        if (!name.includes('/')) names.push(name);
+      });
+      return names.sort();
+    },
+    async removeProject(ref) {
+      const keys: string[] = [];
+      await listKeys(`${assertRef(ref)}/`, async (key) => void keys.push(key));
+      await deleteKeys(keys);
+    },
+  };
+
   return {
     kind: 's3',
+    files,
     async stage(ref, source, limit) {
       const Key = `${ref}/tmp/${randomUUID()}`;
       const counter = byteLimit(limit);
@@ -128,28 +193,9 @@ export function s3Backend(config: S3StorageConfig): StorageBackend {
     async removeBucket(ref, bucketId) {
       const keys: string[] = [];
       await listKeys(`${ref}/objects/${assertBucketId(bucketId)}/`, async (key) => void keys.push(key));
-      for (let i = 0; i < keys.length; i += 1000) {
-        await client.send(new DeleteObjectsCommand({ Bucket, Delete: { Objects: keys.slice(i, i + 1000).map((Key) => ({ Key })) } }));
-      }
+      await deleteKeys(keys);
     },
-    async open(ref, bucketId, name) {
-      const Key = objectKey(ref, bucketId, name);
-      let size: number;
-      try {
-        const head = await client.send(new HeadObjectCommand({ Bucket, Key }));
-        size = head.ContentLength ?? 0;
-      } catch (error) {
-        if (isMissing(error)) return null;
-        throw error;
-      }
-      return {
-        size,
-        async stream(range) {
-          const answer = await client.send(new GetObjectCommand({ Bucket, Key, ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }));
-          return answer.Body as Readable;
-        },
-      };
-    },
+    open: (ref, bucketId, name) => openKey(objectKey(ref, bucketId, name)),
     async *list(ref) {
       const prefix = `${ref}/objects/`;
       let token: string | undefined;
