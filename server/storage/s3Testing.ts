@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CreateBucketCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
+import { CreateBucketCommand, GetObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 import type { S3StorageConfig } from '../config.ts';
 import { s3Client } from './s3Backend.ts';
@@ -21,6 +21,8 @@ export interface TestS3 {
   config: { backend: 's3' } & S3StorageConfig;
   /** Every key in the bucket under `prefix`. */
   keys(prefix?: string): Promise<string[]>;
+  /** The bytes of the object at `key`. */
+  bytes(key: string): Promise<Buffer>;
   close(): Promise<void>;
 }
 
@@ -53,6 +55,10 @@ export async function startTestS3(bucket = 'strata-test'): Promise<TestS3> {
         token = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (token);
       return keys.sort();
+    },
+    async bytes(key) {
+      const answer = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+      return Buffer.from(await answer.Body!.transformToByteArray());
     },
     async close() {
       client.destroy();
