@@ -1,6 +1,6 @@
 // The platform's periodic work for logs and reports (issue 19), started by server/runtime.ts once the database is
-// up and stopped before its pools close: the metric sampler, the log prune and the Postgres log reader. Each job
-// runs alone (a slow run is skipped over, never stacked) and its failures are logged once per kind of error.
+// up and stopped before its pools close: the metric sampler, the log prune, the disk and connection checks and the
+// Postgres log reader, one at a time (serialJobs).
 import type pg from 'pg';
 import { LOG_PRUNE_INTERVAL_MS, METRIC_SAMPLE_INTERVAL_MS, PG_LOG_POLL_MS } from '../logs/limits.ts';
 import { configurePostgresLogging, createPostgresLogReader } from '../logs/postgresLog.ts';
@@ -25,37 +25,56 @@ export interface BackgroundOptions {
   pools?: ProjectPools;
 }
 
-export function startBackgroundWork(options: BackgroundOptions): BackgroundWork {
+/**
+ * Periodic jobs that run one at a time, in one lane: background work never holds more than one platform connection,
+ * so it neither grows the platform pool (each idle connection is a Postgres backend, ~5 MB of private memory, kept
+ * for the pool's idle timeout) nor competes with requests for it. A job whose previous run is still queued or running
+ * is skipped over, never stacked; its failures are logged once per kind of error.
+ */
+export function serialJobs(log: (line: string) => void) {
   const timers: NodeJS.Timeout[] = [];
-  const running = new Set<Promise<unknown>>();
   const reported = new Set<string>();
+  let lane: Promise<unknown> = Promise.resolve();
   let stopped = false;
 
   function every(name: string, ms: number, job: () => Promise<unknown>, runNow: boolean): void {
     if (stopped) return;
-    let busy = false;
+    let pending = false;
     const run = () => {
-      if (busy || stopped) return;
-      busy = true;
-      const done = job()
-        .catch((error: Error) => {
-          const key = `${name}: ${error.message}`;
+      if (pending || stopped) return;
+      pending = true;
+      lane = lane.then(async () => {
+        try {
+          if (!stopped) await job();
+        } catch (error) {
+          const key = `${name}: ${(error as Error).message}`;
           if (!reported.has(key)) {
             reported.add(key);
-            options.log(`Background ${name} failed: ${error.message}`);
+            log(`Background ${name} failed: ${(error as Error).message}`);
           }
-        })
-        .finally(() => {
-          busy = false;
-          running.delete(done);
-        });
-      running.add(done);
+        } finally {
+          pending = false;
+        }
+      });
     };
     const timer = setInterval(run, ms);
     timer.unref();
     timers.push(timer);
     if (runNow) run();
   }
+
+  return {
+    every,
+    async stop(): Promise<void> {
+      stopped = true;
+      for (const timer of timers) clearInterval(timer);
+      await lane;
+    },
+  };
+}
+
+export function startBackgroundWork(options: BackgroundOptions): BackgroundWork {
+  const { every, stop } = serialJobs(options.log);
 
   every('metric sample', options.sampleIntervalMs ?? METRIC_SAMPLE_INTERVAL_MS, () => sampleProjects(options.pool, options.filesDir), true);
   every('log prune', LOG_PRUNE_INTERVAL_MS, () => pruneLogs(options.pool), true);
@@ -70,11 +89,5 @@ export function startBackgroundWork(options: BackgroundOptions): BackgroundWork 
       .catch((error: Error) => options.log(`Postgres logging could not be configured: ${error.message}`));
   }
 
-  return {
-    async stop() {
-      stopped = true;
-      for (const timer of timers) clearInterval(timer);
-      await Promise.allSettled([...running]);
-    },
-  };
+  return { stop };
 }
