@@ -10,6 +10,7 @@ import { startEmbeddedCluster, type EmbeddedCluster } from './db/embedded.ts';
 import type { ProvisionStep } from './projects/provision.ts';
 import { createServices, type Services } from './services.ts';
 import { freePort } from './testing/database.ts';
+import { provisionTestProject } from './testing/projects.ts';
 
 let dataDir: string;
 let port: number;
@@ -45,14 +46,6 @@ async function status(services: Services, ref: string): Promise<string | undefin
   return rows[0]?.status;
 }
 
-async function organizationId(services: Services): Promise<number> {
-  await services.pool.query(
-    `insert into organizations (slug, name) values ('restart', 'Restart') on conflict (slug) do nothing`,
-  );
-  const { rows } = await services.pool.query(`select id from organizations where slug = 'restart'`);
-  return rows[0].id;
-}
-
 async function connectAsOwner(cluster: EmbeddedCluster, ref: string): Promise<pg.Client> {
   const client = new pg.Client({ host: '127.0.0.1', port: cluster.port, database: `project_${ref}`, user: `strata_${ref}`, password: 'restart password' });
   await client.connect();
@@ -63,15 +56,7 @@ describe('restart', () => {
   for (const step of ['roles', 'database', 'grants', 'activate'] as const) {
     it(`finishes a project interrupted before "${step}" at the next start`, async () => {
       const crashed = await boot(step);
-      const ref = await crashed.services.provisioner.create({
-        organizationId: await organizationId(crashed.services),
-        name: `crash at ${step}`,
-        region: 'local',
-        cloudProvider: 'AWS',
-        dbVersion: `strata-postgres-${crashed.services.postgresVersion}`,
-        dbPass: 'restart password',
-      });
-      await crashed.services.provisioner.settled();
+      const { ref } = await provisionTestProject(crashed.services, { org: 'restart', name: `crash at ${step}`, dbPass: 'restart password' });
       expect(await status(crashed.services, ref)).toBe('COMING_UP');
       await shutdown(crashed);
 
@@ -91,11 +76,8 @@ describe('restart', () => {
 
   it('keeps projects and their data across restarts, and finishes an interrupted deletion', async () => {
     const first = await boot();
-    const orgId = await organizationId(first.services);
-    const create = (name: string) =>
-      first.services.provisioner.create({ organizationId: orgId, name, region: 'local', cloudProvider: 'AWS', dbVersion: 'strata-postgres-15', dbPass: 'restart password' });
+    const create = async (name: string) => (await provisionTestProject(first.services, { org: 'restart', name, dbPass: 'restart password' })).ref;
     const [kept, doomed] = [await create('kept'), await create('doomed')];
-    await first.services.provisioner.settled();
     const client = await connectAsOwner(first.cluster, kept);
     await client.query(`create table diary (entry text); insert into diary values ('day one')`);
     await client.end();

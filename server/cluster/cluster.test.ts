@@ -12,6 +12,7 @@ import { serverFromUrl } from '../db/server.ts';
 import { MIGRATIONS_DIR } from '../db/migrate.ts';
 import { createServices, type Services, type ServicesOptions } from '../services.ts';
 import { startTestCluster, type TestCluster } from '../testing/database.ts';
+import { provisionTestProject } from '../testing/projects.ts';
 import { runQueryJson } from '../pgmeta/query.ts';
 import { cancelRun, finishRun, startRun } from '../pgmeta/runs.ts';
 import { BACKUP_LOCK_CLASS, failInterruptedBackups } from '../lifecycle/backups.ts';
@@ -70,18 +71,8 @@ describe('two platform processes on one Postgres', () => {
   }, 60_000);
 
   it('cancels through one process a query started through the other', async () => {
-    const { rows } = await first.pool.query(`select id from organizations where slug = 'cluster'`);
-    const ref = await first.provisioner.create({
-      organizationId: rows[0].id,
-      name: 'cluster',
-      region: 'local',
-      cloudProvider: 'AWS',
-      dbVersion: 'strata-postgres-15.1',
-      dbPass: 'cluster password',
-    });
-    await first.provisioner.settled();
-    const found = await first.pool.query('select id from projects where ref = $1', [ref]);
-    project = { id: found.rows[0].id, ref };
+    project = await provisionTestProject(first, { org: 'cluster', name: 'cluster', dbPass: 'cluster password' });
+    const { ref } = project;
 
     const runId = randomUUID();
     const userId = randomUUID();

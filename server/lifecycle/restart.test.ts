@@ -7,6 +7,7 @@ import pg from 'pg';
 import { serverFromUrl } from '../db/server.ts';
 import { createServices, type Services } from '../services.ts';
 import { startTestCluster, type TestCluster } from '../testing/database.ts';
+import { provisionTestProject } from '../testing/projects.ts';
 import type { OperationKind } from './operations.ts';
 import { OperationStopped } from './runner.ts';
 
@@ -44,23 +45,12 @@ function boot(stopAt?: { kind: OperationKind; step: string }): Promise<Services>
 }
 
 async function newProject(services: Services): Promise<{ id: number; ref: string }> {
-  await services.pool.query(`insert into organizations (slug, name) values ('crash', 'Crash') on conflict (slug) do nothing`);
-  const { rows } = await services.pool.query(`select id from organizations where slug = 'crash'`);
-  const ref = await services.provisioner.create({
-    organizationId: rows[0].id,
-    name: 'crash',
-    region: 'local',
-    cloudProvider: 'AWS',
-    dbVersion: 'strata-postgres-15.1',
-    dbPass: 'crash password',
-  });
-  await services.provisioner.settled();
-  const admin = new pg.Client({ connectionString: cluster.url(`project_${ref}`) });
+  const project = await provisionTestProject(services, { org: 'crash', name: 'crash', dbPass: 'crash password' });
+  const admin = new pg.Client({ connectionString: cluster.url(`project_${project.ref}`) });
   await admin.connect();
   await admin.query(`create table kept (id int primary key); insert into kept select generate_series(1, 10)`);
   await admin.end();
-  const project = await services.pool.query('select id from projects where ref = $1', [ref]);
-  return { id: project.rows[0].id, ref };
+  return project;
 }
 
 async function state(services: Services, ref: string) {
