@@ -250,6 +250,13 @@ describe('two platform processes on one Postgres and one S3 bucket', () => {
     expect(restored.status, JSON.stringify(restored.body)).toBe(200);
     const rows = await call(a, 'POST', `/api/platform/pg-meta/${restoredRef}/query`, { token, body: { query: 'select count(*)::int as n, max(note) as last from kept' } });
     expect(rows.body).toEqual([{ n: 300, last: 'row 99' }]);
+
+    // Deleting a project through one process deletes its keys in the bucket (its backups with them).
+    expect((await call(a, 'POST', `/api/platform/database/${restoredRef}/backups`, { token })).status).toBe(201);
+    expect(await s3.keys(`${restoredRef}/`)).toHaveLength(1);
+    const deleted = await call(b, 'DELETE', `/api/platform/projects/${restoredRef}`, { token });
+    expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
+    expect(await s3.keys(`${restoredRef}/`)).toEqual([]);
   }, 90_000);
 
   it('makes a storage archive through one: kept in the bucket, downloaded (and by range) through either, superseded', async () => {
