@@ -116,6 +116,17 @@ const PREFLIGHT_HEADERS: Record<string, string> = {
   'access-control-allow-headers': 'apikey,authorization,content-type,accept,prefer,range,range-unit,accept-profile,content-profile,x-client-info',
 };
 
+/**
+ * The CORS headers and Server-Timing (the time spent here, for clients' tools and the bench, bench/data-api.ts) added
+ * to `headers` (a result's own object), or a new object: no spread of objects on every answer.
+ */
+function timingHeaders(started: number, headers: Record<string, string> = {}): Record<string, string> {
+  headers['access-control-allow-origin'] = CORS_HEADERS['access-control-allow-origin']!;
+  headers['access-control-expose-headers'] = CORS_HEADERS['access-control-expose-headers']!;
+  headers['server-timing'] = `app;dur=${(performance.now() - started).toFixed(1)}`;
+  return headers;
+}
+
 const JSON_TYPE = 'application/json; charset=utf-8';
 const OBJECT_TYPE = 'application/vnd.pgrst.object+json; charset=utf-8';
 
@@ -216,13 +227,11 @@ interface RequestContext {
   output: Output;
   maxResponseBytes: number;
   /**
-   * Sends a read's one and only statement with the COMMIT right behind it (pipelined: one round trip). Only for
-   * statements after which nothing else runs in the transaction: a later statement would run after the commit,
-   * outside the caller's role.
+   * The request's transaction: `tx.finish` sends a read's one and only statement with the end of the transaction right
+   * behind it (one round trip); `tx.named` makes a statement a prepared statement of the connection, scoped by role
+   * and search path (see `prepared`).
    */
-  finish: (config: pg.QueryConfig) => Promise<pg.QueryResult>;
-  /** The statement as a prepared statement of the connection, scoped by role and search path (see `prepared`). */
-  named: (config: pg.QueryConfig) => pg.QueryConfig;
+  tx: RequestTransaction;
 }
 
 async function readTable(client: pg.PoolClient, ctx: RequestContext, name: string): Promise<Result> {
@@ -236,8 +245,8 @@ async function readTable(client: pg.PoolClient, ctx: RequestContext, name: strin
   const config = { text: bodySql(rows, ctx.output, exact, ctx.maxResponseBytes), values: params.values };
   // planned/estimated counts run more statements after this one, inside the transaction.
   const last = ctx.prefer.count !== 'planned' && ctx.prefer.count !== 'estimated';
-  const statement = ctx.named(config);
-  const result = (last ? await ctx.finish(statement) : await client.query(statement)) as pg.QueryResult<{ body: string | null; page: number; total: string | null; too_big: boolean }>;
+  const statement = ctx.tx.named(config);
+  const result = (last ? await ctx.tx.finish(statement) : await client.query(statement)) as pg.QueryResult<{ body: string | null; page: number; total: string | null; too_big: boolean }>;
   const row = result.rows[0]!;
   assertNotTooBig(row, ctx.maxResponseBytes);
   const total = row.total !== null && row.total !== undefined ? Number(row.total) : await totalCount(client, ctx.prefer.count, countFrom, params.values, ctx.caller.settings.maxRows);
@@ -402,8 +411,8 @@ async function callFunction(client: pg.PoolClient, ctx: RequestContext, name: st
     .filter((a) => Object.hasOwn(args, a.name))
     .map((a) => `${ident(a.name)} => cast(${params.add(valueParam(args[a.name], a.category))} as ${a.type})`);
   const call = `${ident(fn.schema)}.${ident(fn.name)}(${argsSql.join(', ')})`;
-  // A read-only call's one statement may carry the commit (see RequestContext.finish); a POST may need a rollback.
-  const runLast = (config: pg.QueryConfig) => (read ? ctx.finish(config) : client.query(config));
+  // A read-only call's one statement may carry the commit (see RequestContext.tx); a POST may need a rollback.
+  const runLast = (config: pg.QueryConfig) => (read ? ctx.tx.finish(config) : client.query(config));
   const headers: Record<string, string> = {};
   const send = (status: number, body: string | null, single: boolean): Result => {
     if (ctx.prefer.return === 'minimal' || ctx.method === 'HEAD') return { status: ctx.prefer.return === 'minimal' ? 204 : status, body: null, headers };
@@ -491,8 +500,6 @@ export function dataApiRoutes(deps: { services: () => Promise<Services>; publicH
     const ref = c.req.param('ref')!;
     const headers = c.req.raw.headers;
     const started = performance.now();
-    // Server-Timing: the time spent here, for clients' tools and the bench (bench/data-api.ts).
-    const timing = () => ({ ...CORS_HEADERS, 'server-timing': `app;dur=${(performance.now() - started).toFixed(1)}` });
     try {
       let services: Services;
       try {
@@ -520,12 +527,13 @@ export function dataApiRoutes(deps: { services: () => Promise<Services>; publicH
         throw new ApiError(503, 'PGRST002', 'Could not read the schema of the project database');
       });
       if (work === 'openapi') {
-        return corsAnswer(c.json(openApiDocument(cache, schema, deps.publicHost, ref), 200, timing()));
+        return corsAnswer(c.json(openApiDocument(cache, schema, deps.publicHost, ref), 200, timingHeaders(started)));
       }
       const body = await readBody(c);
       const url = new URL(c.req.url);
-      const base: Omit<RequestContext, 'cache' | 'finish' | 'named'> = {
+      const ctx: RequestContext = {
         caller,
+        cache,
         schema,
         headers,
         method,
@@ -534,22 +542,24 @@ export function dataApiRoutes(deps: { services: () => Promise<Services>; publicH
         prefer: parsePrefer(headers),
         output: parseAccept(headers),
         maxResponseBytes: deps.options?.maxResponseBytes ?? DEFAULT_RESPONSE_BYTES,
+        tx: null as unknown as RequestTransaction, // set by `run`
       };
+      const run = (client: pg.PoolClient, tx: RequestTransaction) => ((ctx.tx = tx), work(client, ctx));
       let result: Result;
       try {
-        result = await transaction(pool, caller, schema, read, timeoutMs, url.pathname, method, (client, finish, named) => work(client, { ...base, cache, finish, named }));
+        result = await transaction(pool, caller, schema, read, timeoutMs, url.pathname, method, run);
       } catch (error) {
         // The request may name a table made a moment ago: read the catalog again once.
         // Only the builder's own refusals: a statement that ran (and failed) is never sent twice.
         if (!(error instanceof ApiError) || error.source !== 'api' || !CACHE_MISSES.has(error.code)) throw error;
-        cache = await schemaCache(ref, pool, caller.settings.schemas, { fresh: true });
-        result = await transaction(pool, caller, schema, read, timeoutMs, url.pathname, method, (client, finish, named) => work(client, { ...base, cache, finish, named }));
+        ctx.cache = cache = await schemaCache(ref, pool, caller.settings.schemas, { fresh: true });
+        result = await transaction(pool, caller, schema, read, timeoutMs, url.pathname, method, run);
       }
-      return corsAnswer(c.newResponse(result.body, result.status as 200, { ...result.headers, ...timing() }));
+      return corsAnswer(c.newResponse(result.body, result.status as 200, timingHeaders(started, result.headers)));
     } catch (error) {
-      if (error instanceof ApiError) return respond(c, error, timing());
+      if (error instanceof ApiError) return respond(c, error, timingHeaders(started));
       logServerError('data API', error);
-      return respond(c, new ApiError(500, 'PGRST000', 'Unexpected error'), timing());
+      return respond(c, new ApiError(500, 'PGRST000', 'Unexpected error'), timingHeaders(started));
     }
   }
 
@@ -576,6 +586,29 @@ export function dataApiRoutes(deps: { services: () => Promise<Services>; publicH
   return routes;
 }
 
+/** The settings of a request's transaction (see RequestTransaction): bind parameters $1-$6. */
+const SETTINGS_SQL = `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true), set_config('statement_timeout', $3, true),
+              set_config('search_path', $4, true), set_config('request.method', $5, true), set_config('request.path', $6, true)`;
+/**
+ * The settings of a read sent in one batch with its only statement (batch.ts): read-only like the BEGIN of the other
+ * path (setting it on is allowed at any point of a transaction); the isolation level is the database's default (read
+ * committed unless its owner changed it): it cannot be set after the settings' own snapshot.
+ */
+const SETTINGS_READ_SQL = `${SETTINGS_SQL}, set_config('transaction_read_only', 'on', true)`;
+
+/** The claims' JSON by claims object: a verified token's payload is kept (auth.ts), so it is written once. */
+const claimsText = new WeakMap<object, string>();
+function claimsJson(claims: object): string {
+  let text = claimsText.get(claims);
+  if (text === undefined) {
+    text = JSON.stringify(claims);
+    claimsText.set(claims, text);
+  }
+  return text;
+}
+
+type PipelinedClient = pg.PoolClient & { pipeline: boolean; connection: PgConnection & { stream: { cork(): void; uncork(): void } } };
+
 /**
  * One transaction per request: the caller's role and claims (local to it, so the pooled connection is left as it
  * was), a statement timeout, and a search path of the profile's schema. Postgres errors become PostgREST's.
@@ -587,7 +620,85 @@ export function dataApiRoutes(deps: { services: () => Promise<Services>; publicH
  * goes out with the first statement (for a read, on its first `query`), and a read's last statement with its COMMIT.
  * Postgres runs them in order in one transaction: if the settings failed, the transaction is aborted and no
  * statement runs, never outside the role.
+ *
+ * A class, not closures: the platform runs under tsx, whose esbuild `keepNames` wraps every named closure in a
+ * defineProperty call, and the six closures a request made were a visible share of its CPU (bench/data-api.ts).
  */
+class RequestTransaction {
+  /** The connection's stream is corked until the work first waits (see `transaction`). */
+  private corked = true;
+  /** An error that makes the connection unusable: it is closed on release. */
+  broken: Error | undefined;
+  /** The read's last statement went out with its end (`finish`). */
+  committed = false;
+  /** BEGIN and the settings, once queued. */
+  setup: Promise<unknown> | null = null;
+  /** The settings' bind parameters (the claims and the path come from the request; the role is one of REQUEST_ROLES). */
+  private readonly values: string[];
+  /** Prepared statements are scoped by role and search path (see `prepared`). */
+  private readonly scope: string;
+
+  constructor(
+    readonly client: PipelinedClient,
+    caller: Caller,
+    searchPath: string,
+    private readonly readOnly: boolean,
+    timeoutMs: number,
+    path: string,
+    method: string,
+  ) {
+    this.values = [caller.role, claimsJson(caller.claims), String(timeoutMs), searchPath, method, path];
+    this.scope = `${caller.role}\u0000${searchPath}`;
+  }
+
+  uncork(): void {
+    if (this.corked) this.client.connection.stream.uncork();
+    this.corked = false;
+  }
+
+  /**
+   * BEGIN and the settings, queued before the request's first statement (pipelined: no round trip of their own). The
+   * settings are bind parameters like every value. Never a prepared statement: database code can deallocate or
+   * replace a connection's prepared statements (DEALLOCATE and PREPARE run in functions), and the role switch must
+   * not depend on what a connection kept.
+   */
+  begin(): void {
+    if (this.setup) return;
+    const opened = this.client.query(this.readOnly ? 'begin isolation level read committed read only' : 'begin');
+    const configured = this.client.query(SETTINGS_SQL, this.values);
+    this.setup = Promise.all([opened, configured]);
+    this.setup.catch(() => {}); // awaited in `transaction`; its failure is reported instead of the statements' 25P02
+  }
+
+  /** A read's statements go through here (the work's `client`), so BEGIN and the settings are queued before the first. */
+  query(...args: unknown[]): unknown {
+    this.begin();
+    return (this.client.query as (...a: unknown[]) => unknown)(...args);
+  }
+
+  /** The statement as a prepared statement of the connection, scoped by role and search path (see `prepared`). */
+  named(config: pg.QueryConfig): pg.QueryConfig {
+    return prepared(this.client.connection, this.scope, config);
+  }
+
+  /**
+   * Sends a read's one and only statement with its end right behind it (pipelined: one round trip). Only for
+   * statements after which nothing else runs in the transaction: a later statement would run after the commit,
+   * outside the caller's role.
+   */
+  async finish(config: pg.QueryConfig): Promise<pg.QueryResult> {
+    this.committed = true;
+    // The read's only statement: settings and statement in one implicit transaction (batch.ts).
+    if (!this.setup) return settingsThenStatement(this.client, { text: SETTINGS_READ_SQL, values: this.values }, config);
+    const statement = this.client.query(config);
+    const commit = this.client.query('commit');
+    commit.catch(() => {});
+    const result = await statement;
+    await commit;
+    return result;
+  }
+}
+
 async function transaction(
   pool: pg.Pool,
   caller: Caller,
@@ -596,7 +707,7 @@ async function transaction(
   timeoutMs: number,
   path: string,
   method: string,
-  work: (client: pg.PoolClient, finish: (config: pg.QueryConfig) => Promise<pg.QueryResult>, named: (config: pg.QueryConfig) => pg.QueryConfig) => Promise<Result>,
+  work: (client: pg.PoolClient, tx: RequestTransaction) => Promise<Result>,
 ): Promise<Result> {
   let client: pg.PoolClient;
   try {
@@ -605,77 +716,29 @@ async function transaction(
     throw new ApiError(503, 'PGRST000', 'Could not connect to the project database');
   }
   // pg (8.23) sends queued queries without waiting while `pipeline` is set; only for this request's queries.
-  const pipelined = client as pg.PoolClient & { pipeline: boolean; connection: PgConnection & { stream: { cork(): void; uncork(): void } } };
+  const pipelined = client as PipelinedClient;
   pipelined.pipeline = true;
   // Each query is otherwise one write(2) of its own: under load the four of a read (BEGIN, the settings, the
   // statement, COMMIT) were a quarter of the platform's CPU (bench/data-api.ts). Corked, the messages queued before
   // the work first waits go out in one write; the cork is lifted before anything is awaited.
-  const stream = pipelined.connection.stream;
-  let corked = true;
-  stream.cork();
-  const uncork = () => {
-    if (corked) stream.uncork();
-    corked = false;
-  };
-  let broken: Error | undefined;
-  let committed = false;
-  let setup: Promise<unknown> | null = null;
+  pipelined.connection.stream.cork();
   const searchPath = schema === 'public' ? ident('public') : `${ident(schema)}, public`;
-  const scope = `${caller.role}\u0000${searchPath}`;
-  const named = (config: pg.QueryConfig) => prepared(pipelined.connection, scope, config);
-  // The settings are bind parameters like every value (the claims and the path come from the request); the role is
-  // one of REQUEST_ROLES. Never a prepared statement: database code can deallocate or replace a connection's
-  // prepared statements (DEALLOCATE and PREPARE run in functions), and the role switch must not depend on what a
-  // connection kept.
-  const settings = (extra: string) => ({
-    text: `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true), set_config('statement_timeout', $3, true),
-              set_config('search_path', $4, true), set_config('request.method', $5, true), set_config('request.path', $6, true)${extra}`,
-    values: [caller.role, JSON.stringify(caller.claims), String(timeoutMs), searchPath, method, path],
-  });
-  /** BEGIN and the settings, queued before the request's first statement (pipelined: no round trip of their own). */
-  const begin = () => {
-    if (setup) return;
-    const opened = client.query(readOnly ? 'begin isolation level read committed read only' : 'begin');
-    const { text, values } = settings('');
-    const configured = client.query(text, values);
-    setup = Promise.all([opened, configured]);
-    setup.catch(() => {}); // awaited below; its failure is reported instead of the statements' 25P02
-  };
-  if (!readOnly) begin();
-  // A read's statements go through here, so BEGIN and the settings are queued before the first of them.
-  const reader = readOnly
-    ? ({ query: (...args: Parameters<pg.PoolClient['query']>) => (begin(), (client.query as (...a: unknown[]) => unknown)(...args)) } as unknown as pg.PoolClient)
-    : client;
+  const tx = new RequestTransaction(pipelined, caller, searchPath, readOnly, timeoutMs, path, method);
+  if (!readOnly) tx.begin();
   try {
-    const finish = async (config: pg.QueryConfig) => {
-      committed = true;
-      if (!setup) {
-        // The read's only statement: settings and statement in one implicit transaction (batch.ts). Read-only like
-        // the BEGIN above (setting it on is allowed at any point of a transaction); the isolation level is the
-        // database's default (read committed unless its owner changed it): it cannot be set after the settings'
-        // own snapshot.
-        return settingsThenStatement(client, settings(`, set_config('transaction_read_only', 'on', true)`), config);
-      }
-      const statement = client.query(config);
-      const commit = client.query('commit');
-      commit.catch(() => {});
-      const result = await statement;
-      await commit;
-      return result;
-    };
     let pending: Promise<Result>;
     try {
-      pending = work(reader, finish, named);
+      pending = work(readOnly ? (tx as unknown as pg.PoolClient) : client, tx);
     } finally {
-      uncork();
+      tx.uncork();
     }
     const result = await pending;
-    if (setup) await setup;
-    if (!committed) await client.query(result.rollback ? 'rollback' : 'commit');
+    if (tx.setup) await tx.setup;
+    if (!tx.committed) await client.query(result.rollback ? 'rollback' : 'commit');
     return result;
   } catch (error) {
-    const setupError = setup
-      ? await (setup as Promise<unknown>).then(
+    const setupError = tx.setup
+      ? await tx.setup.then(
           () => null,
           (failure: unknown) => failure,
         )
@@ -683,19 +746,19 @@ async function transaction(
     // After a failed statement the pipelined COMMIT (or the batch's Sync) ended the transaction as a ROLLBACK; a
     // second one only warns.
     await client.query('rollback').catch((rollbackError: Error) => {
-      broken = rollbackError;
+      tx.broken = rollbackError;
     });
     const reported = setupError ?? error;
     // A prepared statement of the connection missing (database code ran DEALLOCATE) or a name already taken (it ran
     // PREPARE): pg's record of the connection's statements is wrong, so the connection is closed, not reused.
     const code = (reported as { code?: unknown }).code;
-    if (code === '26000' || code === '42P05') broken ??= reported as Error;
+    if (code === '26000' || code === '42P05') tx.broken ??= reported as Error;
     if (reported instanceof ApiError) throw reported;
     throw fromPostgres(reported, caller.role !== 'anon');
   } finally {
-    uncork();
+    tx.uncork();
     pipelined.pipeline = false;
-    client.release(broken);
+    client.release(tx.broken);
   }
 }
 
