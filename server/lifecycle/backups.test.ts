@@ -127,6 +127,9 @@ describe('backups', () => {
     expect(Buffer.from(await part.arrayBuffer()).equals(bytes.subarray(100, 1100))).toBe(true);
     const tail = await t.h.app.request(`${url.pathname}${url.search}`, { headers: { range: 'bytes=-10' } });
     expect(Buffer.from(await tail.arrayBuffer()).equals(bytes.subarray(-10))).toBe(true);
+    const head = await t.h.app.request(`${url.pathname}${url.search}`, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-length')).toBe(String(bytes.length));
     const past = await t.h.app.request(`${url.pathname}${url.search}`, { headers: { range: `bytes=${bytes.length}-` } });
     expect(past.status).toBe(416);
     expect(past.headers.get('content-range')).toBe(`bytes */${bytes.length}`);

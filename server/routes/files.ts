@@ -58,7 +58,8 @@ export function fileRoutes(deps: { services: () => Promise<Services> }): Hono {
     headers.set('content-length', String(size === 0 ? 0 : end - start + 1));
     if (range) headers.set('content-range', `bytes ${start}-${end}/${size}`);
     const status = range ? 206 : 200;
-    if (size === 0) return new Response(null, { status, headers });
+    // HEAD (answered by this GET route) opens no stream: nothing would read it.
+    if (size === 0 || c.req.method === 'HEAD') return new Response(null, { status, headers });
     const body = Readable.toWeb(await stored.stream(range ? { start, end } : undefined)) as unknown as ReadableStream;
     return new Response(body, { status, headers });
   });
