@@ -1,6 +1,5 @@
 // Configuration of the local platform, read once from the environment (DESIGN §5).
 import { resolve } from 'node:path';
-import { z } from 'zod';
 
 export type Mode = 'platform' | 'self-hosted';
 
@@ -68,39 +67,31 @@ export function loadStorageConfig(env: NodeJS.ProcessEnv = process.env): Storage
   };
 }
 
-const port = (name: string, fallback: number) =>
-  z
-    .string()
-    .optional()
-    .transform((raw, ctx) => {
-      if (raw === undefined || raw.trim() === '') return fallback;
-      const value = Number(raw);
-      if (!Number.isInteger(value) || value < 1 || value > 65535) {
-        ctx.addIssue({ code: 'custom', message: `${name} must be a port number (1-65535), got '${raw}'` });
-        return z.NEVER;
-      }
-      return value;
-    });
+// Plain checks rather than a schema library: this module is on the start-up path before the port opens
+// (server/main.ts), and importing zod cost ~150-450 ms of it (issue 15, `npm start` <= 2 s to the first 200).
+function port(env: NodeJS.ProcessEnv, name: string, fallback: number, issues: string[]): number {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1 || value > 65535) {
+    issues.push(`${name} must be a port number (1-65535), got '${raw}'`);
+    return fallback;
+  }
+  return value;
+}
 
-const envSchema = z.object({
-  PORT: port('PORT', 54321),
-  HOST: z.string().optional(),
-  STRATA_DATA_DIR: z.string().optional(),
-  DATABASE_URL: z
-    .string()
-    .optional()
-    .refine((url) => url === undefined || url === '' || /^postgres(ql)?:\/\//.test(url), {
-      message: 'DATABASE_URL must be a postgres:// or postgresql:// URL',
-    }),
-  STRATA_MODE: z
-    .enum(['platform', 'self-hosted'], { error: "STRATA_MODE must be 'platform' or 'self-hosted'" })
-    .optional(),
-  STRATA_PG_PORT: port('STRATA_PG_PORT', 54322),
-  STRATA_DIST_DIR: z.string().optional(),
-  STRATA_DEV_SWITCHES: z
-    .enum(['', '0', '1'], { error: "STRATA_DEV_SWITCHES must be '1' (on) or '0' (off)" })
-    .optional(),
-});
+function databaseUrl(raw: string | undefined, issues: string[]): string | undefined {
+  if (raw !== undefined && raw !== '' && !/^postgres(ql)?:\/\//.test(raw)) issues.push('DATABASE_URL must be a postgres:// or postgresql:// URL');
+  return raw;
+}
+
+function oneOf<const T extends string>(env: NodeJS.ProcessEnv, name: string, allowed: readonly T[], message: string, issues: string[]): T | undefined {
+  const raw = env[name];
+  if (raw === undefined) return undefined;
+  if ((allowed as readonly string[]).includes(raw)) return raw as T;
+  issues.push(message);
+  return undefined;
+}
 
 function publicUrl(env: NodeJS.ProcessEnv): string | undefined {
   const raw = env.STRATA_PUBLIC_URL?.trim();
@@ -117,11 +108,18 @@ function publicUrl(env: NodeJS.ProcessEnv): string | undefined {
 
 /** Reads the configuration; throws one readable message listing every bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
-  const parsed = envSchema.safeParse(env);
-  if (!parsed.success) {
-    throw new Error(`Invalid configuration: ${parsed.error.issues.map((issue) => issue.message).join('; ')}`);
-  }
-  const e = parsed.data;
+  const issues: string[] = [];
+  const e = {
+    PORT: port(env, 'PORT', 54321, issues),
+    HOST: env.HOST,
+    STRATA_DATA_DIR: env.STRATA_DATA_DIR,
+    DATABASE_URL: databaseUrl(env.DATABASE_URL, issues),
+    STRATA_MODE: oneOf(env, 'STRATA_MODE', ['platform', 'self-hosted'], "STRATA_MODE must be 'platform' or 'self-hosted'", issues),
+    STRATA_PG_PORT: port(env, 'STRATA_PG_PORT', 54322, issues),
+    STRATA_DIST_DIR: env.STRATA_DIST_DIR,
+    STRATA_DEV_SWITCHES: oneOf(env, 'STRATA_DEV_SWITCHES', ['', '0', '1'], "STRATA_DEV_SWITCHES must be '1' (on) or '0' (off)", issues),
+  };
+  if (issues.length > 0) throw new Error(`Invalid configuration: ${issues.join('; ')}`);
   return {
     port: e.PORT,
     host: e.HOST?.trim() || '127.0.0.1',

@@ -1,11 +1,11 @@
 // Entry point of the local platform: `node --import tsx server/main.ts` (npm start / npm run serve).
 // Listens first, boots the database in parallel; SIGINT/SIGTERM stop HTTP, then Postgres.
+// Only what serving the console's pages needs is imported up front (server/http/console-first.ts); the runtime and
+// the full app are loaded after the port is open, and requests other than pages wait for them.
 import { serve } from '@hono/node-server';
-import { Hono } from 'hono';
-import { createApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { DataFolderInUse, lockDataFolder } from './db/dataLock.ts';
-import { startRuntime } from './runtime.ts';
+import { consoleFirst, consoleOnlyApp } from './http/console-first.ts';
 import { applyKeepAlive } from './http/keepAlive.ts';
 
 const log = (line: string) => console.log(`[strata] ${line}`);
@@ -36,30 +36,43 @@ const publicHost = config.publicUrl ? new URL(config.publicUrl).host : `${public
 const publicOrigin = config.publicUrl ?? `http://${publicHost}`;
 // STRATA_PLATFORM_DATABASE: the platform database's name on the server (strata_platform by default).
 const platformDatabase = process.env.STRATA_PLATFORM_DATABASE?.trim();
-const runtime = startRuntime(config, { issuer: `${publicOrigin}/auth/v1`, log, ...(platformDatabase ? { platformDatabase } : {}) });
+const loopbackOnly = /^(127\.|localhost$|::1$)/i.test(config.host);
+const loadedConfig = config;
 
-// The auth service's routes are defined relative to /auth/v1, so it is wrapped once it is ready.
-const authRoot = runtime.auth.then((service) => new Hono().route('/auth/v1', service.app));
+// The runtime first: it boots (or reaches) the database, which takes longest.
+const runtimeReady = import('./runtime.ts').then(({ startRuntime }) =>
+  startRuntime(loadedConfig, { issuer: `${publicOrigin}/auth/v1`, log, ...(platformDatabase ? { platformDatabase } : {}) }),
+);
 
-const app = createApp({
-  mode: config.mode,
-  publicHost,
-  distDir: config.distDir,
-  devSwitches: config.devSwitches,
-  loopbackOnly: /^(127\.|localhost$|::1$)/i.test(config.host),
-  services: () => runtime.services,
-  verifyAccessToken: async (token) => (await runtime.auth).verifyAccessToken(token),
-  auth: async (request, env) => {
-    try {
-      return await (await authRoot).fetch(request, env);
-    } catch {
-      return Response.json({ message: 'The auth service is not available; see the platform log' }, { status: 503 });
-    }
-  },
+const appReady = Promise.all([runtimeReady, import('./app.ts'), import('hono')]).then(([runtime, { createApp }, { Hono }]) => {
+  // The auth service's routes are defined relative to /auth/v1, so it is wrapped once it is ready.
+  const authRoot = runtime.auth.then((service) => new Hono().route('/auth/v1', service.app));
+  return createApp({
+    mode: loadedConfig.mode,
+    publicHost,
+    distDir: loadedConfig.distDir,
+    devSwitches: loadedConfig.devSwitches,
+    loopbackOnly,
+    services: () => runtime.services,
+    verifyAccessToken: async (token) => (await runtime.auth).verifyAccessToken(token),
+    auth: async (request, env) => {
+      try {
+        return await (await authRoot).fetch(request, env);
+      } catch {
+        return Response.json({ message: 'The auth service is not available; see the platform log' }, { status: 503 });
+      }
+    },
+  });
+});
+appReady.catch((error: Error) => {
+  console.error(`[strata] the platform could not load: ${error.stack ?? error.message}`);
+  process.exit(1);
 });
 
+const fetch = consoleFirst(consoleOnlyApp({ distDir: config.distDir, mode: config.mode, publicHost, loopbackOnly }), appReady);
+
 const server = applyKeepAlive(
-  serve({ fetch: app.fetch, hostname: config.host, port: config.port }, () => {
+  serve({ fetch, hostname: config.host, port: config.port }, () => {
     console.log(`Strata is running at http://${publicHost}/dashboard`);
   }),
 );
@@ -67,7 +80,7 @@ server.on('error', (error: NodeJS.ErrnoException) => {
   console.error(
     error.code === 'EADDRINUSE' ? `Port ${config.port} is already in use: set PORT to another port` : error.message,
   );
-  void runtime.stop().finally(() => process.exit(1));
+  void runtimeReady.then((runtime) => runtime.stop()).finally(() => process.exit(1));
 });
 
 let shuttingDown = false;
@@ -86,7 +99,7 @@ async function shutdown(signal: string): Promise<void> {
     setTimeout(resolve, 5000).unref();
   });
   try {
-    await runtime.stop();
+    await (await runtimeReady).stop();
     log('stopped');
     process.exit(0);
   } catch (error) {

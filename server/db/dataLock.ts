@@ -6,7 +6,7 @@
 // found and reused at the next start (DESIGN §5).
 import { linkSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { processState } from './embedded.ts';
+import { processState } from './processState.ts';
 
 export const LOCK_FILE = 'platform.pid';
 

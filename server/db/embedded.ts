@@ -11,6 +11,9 @@ import { dirname, join, resolve } from 'node:path';
 import { createServer } from 'node:net';
 import pg from 'pg';
 import { loadSecrets } from './secrets.ts';
+import { processState } from './processState.ts';
+
+export { processState };
 import { serverFromUrl, type DatabaseServer } from './server.ts';
 
 export interface EmbeddedOptions {
@@ -136,16 +139,6 @@ function readPidFile(pgDir: string): PidFile | null {
   return { pid, port: Number.isInteger(port) ? port : 0 };
 }
 
-/** Linux process state from /proc ('Z' = exited, waiting to be reaped), or null where /proc is missing. */
-export function processState(pid: number): string | null {
-  try {
-    // The state follows the parenthesised command name, which may itself contain spaces.
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2).charAt(0) || null;
-  } catch {
-    return null;
-  }
-}
 
 function isPostgresProcess(pid: number): boolean {
   try {
