@@ -200,20 +200,26 @@ type PgConnection = { parsedStatements: Record<string, string>; submittedNamedSt
  * The statement's result columns are the builder's own (body, page, …), whatever the table.
  */
 function prepared(connection: PgConnection, scope: string, config: pg.QueryConfig): pg.QueryConfig {
-  const key = `${scope}\u0000${config.text}`;
-  let name = statementNames.get(key);
+  // By scope, then by text: no concatenation of the scope with the whole statement text at every request.
+  let names = statementNames.get(scope);
+  if (names === undefined) {
+    names = new Map();
+    if (statementNames.size >= 100) statementNames.delete(statementNames.keys().next().value!);
+    statementNames.set(scope, names);
+  }
+  let name = names.get(config.text);
   if (name === undefined) {
-    name = `pgrst_${createHash('sha1').update(key).digest('base64url')}`;
-    if (statementNames.size >= 1000) statementNames.delete(statementNames.keys().next().value!);
-    statementNames.set(key, name);
+    name = `pgrst_${createHash('sha1').update(`${scope}\u0000${config.text}`).digest('base64url')}`;
+    if (names.size >= 1000) names.delete(names.keys().next().value!);
+    names.set(config.text, name);
   }
   const known = connection.parsedStatements[name] !== undefined || connection.submittedNamedStatements[name] !== undefined;
   if (!known && Object.keys(connection.parsedStatements).length >= PREPARED_PER_CONNECTION) return config;
-  return { ...config, name };
+  return { text: config.text, values: config.values, name };
 }
 
-/** Statement names by scope and text (a hash each, computed once). */
-const statementNames = new Map<string, string>();
+/** Statement names by scope (role and search path), then by text (a hash each, computed once). */
+const statementNames = new Map<string, Map<string, string>>();
 
 /**
  * The path and query parameters of the request's URL (an absolute URL, as the Node adapter and hono hand it over):
