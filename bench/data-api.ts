@@ -41,7 +41,7 @@ export function percentile(sorted: number[], p: number): number {
 const TICKS_PER_SECOND = 100;
 
 /** CPU seconds of a process (utime + stime; with its reaped children's cutime + cstime when `children`), 0 if gone. */
-function cpuSeconds(pid: number, children = false): number {
+export function cpuSeconds(pid: number, children = false): number {
   try {
     // The fields after the command name (which may hold spaces), from field 3 (state) on.
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ').pop()!.split(' ');
@@ -259,7 +259,7 @@ end
 `;
 }
 
-interface WrkResult {
+export interface WrkResult {
   requests: number;
   durationUs: number;
   p50: number;
@@ -272,7 +272,7 @@ interface WrkResult {
   samples: string[];
 }
 
-function runWrk(wrk: string, script: string, url: string, clients: number, seconds: number): Promise<WrkResult> {
+export function runWrk(wrk: string, script: string, url: string, clients: number, seconds: number): Promise<WrkResult> {
   // Two threads: one per core of the machine the budget is for; each event loop holds half the connections.
   const args = ['-t2', `-c${clients}`, `-d${seconds}s`, '--timeout', '10s', '-s', script, url];
   return new Promise((resolve, reject) => {
