@@ -13,7 +13,8 @@
 //     through the first and seeded as bench/data-api.ts does (100 authors, 10,000 books);
 //   - the workload of bench/data-api.ts (b): closed-loop wrk clients, one book by a random id with its author
 //     embedded, the project's anon key, every answer checked; at each client count of BENCH_CLUSTER_DATA_API_CLIENTS
-//     (default 50,100,200) for BENCH_CLUSTER_DATA_API_SECONDS (default 8) after a 2 s warm-up: one process takes
+//     (default 50,100,200) for BENCH_CLUSTER_DATA_API_SECONDS (default 8) after a 2 s warm-up (and 5 s of both
+//     processes once before the sweep), setups alternating first from one level to the next: one process takes
 //     all the clients, then the two take half each (two wrk runs at once, one per process: what an even L4 balancer
 //     does, without a balancer's own CPU on this machine);
 //   - per run: requests/s (the two summed), p99 (the larger of the two runs' p99s: percentiles cannot be merged, so
@@ -130,8 +131,12 @@ async function dataApiProcesses(cluster: TestCluster, wrk: string): Promise<Data
     const path = `/p/${ref}/rest/v1/books?select=id,title,authors(name)`;
     const runs: ProcessesRun[] = [];
     const platformCpu = () => processes.reduce((sum, one) => sum + cpuSeconds(one.child.pid!), 0);
-    for (const clients of API_CLIENTS) {
-      for (const count of [1, 2] as const) {
+    // A fresh process compiles its code and opens its pool under the first load (its first seconds cost several
+    // times a warm request's CPU): both are warmed together before the sweep, beside each run's own warm-up.
+    await Promise.all(urls.map((url) => runWrk(wrk, script, `${url}${path}`, 50, 5)));
+    for (const [level, clients] of API_CLIENTS.entries()) {
+      // The setups alternate first from one level to the next, so a drift of the shared machine's load is spread.
+      for (const count of level % 2 === 0 ? ([1, 2] as const) : ([2, 1] as const)) {
         const shares = count === 1 ? [{ url: urls[0]!, clients }] : urls.map((url, i) => ({ url, clients: i === 0 ? Math.ceil(clients / 2) : Math.floor(clients / 2) }));
         const all = (seconds: number) => Promise.all(shares.map((share) => runWrk(wrk, script, `${share.url}${path}`, share.clients, seconds)));
         await all(2); // warm-up: connections open, code compiled
