@@ -86,6 +86,9 @@ function castSql(type: string): string {
   return `${ident(TYPE_ALIASES[base] ?? base)}${array ? '[]' : ''}`;
 }
 
+/** Relationships found per catalog read and embed (see Builder.relationship). */
+const relationships = new WeakMap<SchemaCache, Map<string, Relationship>>();
+
 export class Builder {
   private aliasCount = 0;
   constructor(
@@ -178,7 +181,28 @@ export class Builder {
   }
 
   /** The relationship an embed follows (docs "Resource Embedding"): PGRST200 when none, PGRST201 when ambiguous. */
+  /**
+   * The relationship an embed follows, remembered per catalog (a catalog read is never changed; a new read is a new
+   * object): found by a scan of every foreign key of the exposed schemas (twice, nested, for many-to-many), which
+   * grew with the project's schema at every request that embeds. Refusals (none or several) are not remembered.
+   */
   relationship(parent: Relation, item: Extract<SelectItem, { kind: 'embed' }>): Relationship {
+    let found = relationships.get(this.cache);
+    if (found === undefined) {
+      found = new Map();
+      relationships.set(this.cache, found);
+    }
+    const memo = `${this.schema}\u0000${parent.schema}\u0000${parent.name}\u0000${item.relation}\u0000${item.hint ?? ''}`;
+    let relationship = found.get(memo);
+    if (relationship === undefined) {
+      relationship = this.findRelationship(parent, item);
+      if (found.size >= 10_000) found.clear();
+      found.set(memo, relationship);
+    }
+    return relationship;
+  }
+
+  private findRelationship(parent: Relation, item: Extract<SelectItem, { kind: 'embed' }>): Relationship {
     const matchesHint = (fk: ForeignKey, columns: string[]) =>
       item.hint === null || fk.name === item.hint || (columns.length === 1 && columns[0] === item.hint);
     const candidates: Relationship[] = [];
