@@ -2,7 +2,7 @@
 //   - one platform harness per backend on one test cluster (in this process): STRATA_STORAGE_BACKEND=local, and
 //     =s3 against s3rver started here (an emulator on the same machine: the figure is the platform's S3 path plus
 //     the emulator's disk writes, not a cloud bucket's);
-//   - a file of BENCH_CLUSTER_MB MiB (default 64) of random bytes, uploaded with POST {project}/storage/v1/object
+//   - a file of BENCH_CLUSTER_MB MiB (default 32: under a new project's 50 MB upload limit, which refused 64 with a 413) of random bytes, uploaded with POST {project}/storage/v1/object
 //     and downloaded whole, BENCH_CLUSTER_RUNS runs (default 5), the two backends alternating first;
 //   - sha256 of every download against the source.
 // Figures: upload and download times per backend; details: median S3 / median local for each (1 = as fast).
@@ -35,7 +35,7 @@ import { createOrganization, createProject, type Platform } from './support/plat
 import { figure, median, result, type BenchResult } from './support/results.ts';
 
 const MiB = 1024 * 1024;
-const SIZE = Number(process.env.BENCH_CLUSTER_MB ?? 64) * MiB;
+const SIZE = Number(process.env.BENCH_CLUSTER_MB ?? 32) * MiB;
 const RUNS = Number(process.env.BENCH_CLUSTER_RUNS ?? 5);
 
 const sha = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
