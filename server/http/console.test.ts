@@ -2,6 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { createApp } from '../app.ts';
 
 const dist = mkdtempSync(join(tmpdir(), 'strata-console-'));
@@ -9,6 +10,9 @@ mkdirSync(join(dist, 'assets'));
 writeFileSync(join(dist, 'index.html'), '<!doctype html><title>console</title>');
 writeFileSync(join(dist, 'assets', 'index-1a2b.js'), 'export {}');
 writeFileSync(join(dist, 'favicon.ico'), 'icon');
+const BIG_SCRIPT = `export const text = ${JSON.stringify('console '.repeat(400))};\n`;
+writeFileSync(join(dist, 'assets', 'app-5e6f.js'), BIG_SCRIPT);
+writeFileSync(join(dist, 'assets', 'app-5e6f.js.gz'), gzipSync(BIG_SCRIPT));
 afterAll(() => rmSync(dist, { recursive: true, force: true }));
 
 // The database never becomes ready here: pages must not care, API calls must wait or fail cleanly.
@@ -17,6 +21,26 @@ const app = (distDir = dist, services: () => Promise<never> = () => never) =>
   createApp({ mode: 'platform', publicHost: '127.0.0.1:54321', distDir, services, verifyAccessToken: async () => null });
 
 describe('console under /dashboard', () => {
+  it('sends the build\'s gzip copy of a script to a browser that accepts gzip, the plain file otherwise', async () => {
+    const a = app();
+    const gz = await a.request('/dashboard/assets/app-5e6f.js', { headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
+    expect(gz.status).toBe(200);
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    expect(gz.headers.get('content-type')).toContain('javascript');
+    expect(gz.headers.get('vary')).toContain('Accept-Encoding');
+    expect(gz.headers.get('cache-control')).toContain('immutable');
+    const body = Buffer.from(await gz.arrayBuffer());
+    expect(body.length).toBeLessThan(BIG_SCRIPT.length / 4);
+    expect(gunzipSync(body).toString()).toBe(BIG_SCRIPT);
+    const plain = await a.request('/dashboard/assets/app-5e6f.js');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toBe(BIG_SCRIPT);
+    // A file without a gzip copy is sent as it is.
+    const small = await a.request('/dashboard/assets/index-1a2b.js', { headers: { 'accept-encoding': 'gzip' } });
+    expect(small.headers.get('content-encoding')).toBeNull();
+    expect(await small.text()).toBe('export {}');
+  });
+
   it('serves files, and index.html for page paths, without waiting for the database', async () => {
     const a = app();
     const index = await a.request('/dashboard');

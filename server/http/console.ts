@@ -132,7 +132,8 @@ export function consoleRoutes(distDir: string, mode: 'platform' | 'self-hosted' 
     if (c.req.path.endsWith('/') || isMalformedPath(c.req.url)) return next();
     if (!files) {
       if (!existsSync(distDir)) return next();
-      files = serveStatic({ root: distDir, rewriteRequestPath: (path) => path.replace(/^\/dashboard/, '') || '/' });
+      // precompressed: the build's gzip copies (scripts/precompress-plugin.ts) to browsers that accept gzip.
+      files = serveStatic({ root: distDir, precompressed: true, rewriteRequestPath: (path) => path.replace(/^\/dashboard/, '') || '/' });
     }
     const served = await files(c, next);
     if (served instanceof Response) {
