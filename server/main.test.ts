@@ -80,7 +80,8 @@ async function api(platform: Platform, method: string, path: string, body?: unkn
 }
 
 describe('server/main.ts', () => {
-  it('serves the console at once, survives SIGKILL mid-provisioning and shuts down in order', async () => {
+  // Two platform starts (one with initdb) and a provisioning: 8 s in a quiet full run, 21-31 s at load 6-10.
+  it('serves the console at once, survives SIGKILL mid-provisioning and shuts down in order', { timeout: 60_000 }, async () => {
     const port = await freePort();
     const pgPort = await freePort();
     const started = performance.now();
