@@ -45,6 +45,7 @@ export default tseslint.config(
       'node_modules/',
       'dist/',
       '.tmp/',
+      '.build/',
       '.strata/',
       '.strata-*/',
       'test-results/',
@@ -60,6 +61,11 @@ export default tseslint.config(
   },
   js.configs.recommended,
   tseslint.configs.recommended,
+  {
+    // The plain-JavaScript launch scripts (server/start.mjs, server/build-stamp.mjs, scripts/build-server.mjs) run on Node.
+    files: ['**/*.mjs'],
+    languageOptions: { globals: { process: 'readonly', console: 'readonly' } },
+  },
   {
     files: ['**/*.{ts,tsx}'],
     plugins: { 'import-x': importX },

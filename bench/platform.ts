@@ -1,10 +1,10 @@
-// The local platform's own targets, on the real `tsx server/main.ts` with its embedded Postgres:
+// The local platform's own targets, on the real platform as `npm start` runs it (the bundle .build/server/main.js) with its embedded Postgres:
 //  (a) start-up: spawn -> first 200 from /dashboard/ (fetch every 10 ms), on the very first start with an empty
 //      data folder (initdb included when the platform does it before serving) and again with the folder that start
 //      left; also, informative, spawn -> first 200 from /auth/v1/health (the database is up and migrated).
 //  (b) a new project: POST /api/platform/projects -> GET .../status says ACTIVE_HEALTHY (polled every 10 ms).
 //  (c) resident memory with five projects, each queried once through POST /api/platform/pg-meta/{ref}/query:
-//      VmRSS summed over the node process tree (tsx and its children) and every postgres process of the cluster.
+//      VmRSS summed over the node process tree (the platform's Node process and its pgbouncers) and every postgres process of the cluster.
 //      Shared memory is counted once per process that maps it, so the sum overstates; PSS is reported beside it.
 import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';

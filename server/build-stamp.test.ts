@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildIsStale, writeBuildStamp } from './build-stamp.ts';
+import { buildIsStale, SERVER_INPUTS, writeBuildStamp } from './build-stamp.mjs';
 
 let root: string;
 let dist: string;
@@ -47,6 +47,27 @@ describe('build stamp (npm start rebuilds only when needed)', () => {
   it('ignores test files beside the sources', () => {
     build();
     writeFileSync(join(root, 'src', 'views', 'A.test.tsx'), 'test');
+    expect(buildIsStale(root, dist)).toBeNull();
+  });
+
+  it("tracks the platform's bundle by the server's sources, apart from the console's", () => {
+    const bundle = join(root, '.build', 'server');
+    mkdirSync(join(root, 'server', 'db'), { recursive: true });
+    writeFileSync(join(root, 'server', 'db', 'pool.ts'), 'export {}');
+    expect(buildIsStale(root, bundle, SERVER_INPUTS, 'main.js')).toBe('no build yet');
+    mkdirSync(bundle, { recursive: true });
+    writeFileSync(join(bundle, 'main.js'), 'bundled');
+    writeBuildStamp(root, bundle, SERVER_INPUTS);
+    build();
+    expect(buildIsStale(root, bundle, SERVER_INPUTS, 'main.js')).toBeNull();
+    // A console source does not make the bundle stale, a server source does not make the console stale.
+    writeFileSync(join(root, 'src', 'views', 'C.tsx'), 'export const c = 3');
+    expect(buildIsStale(root, bundle, SERVER_INPUTS, 'main.js')).toBeNull();
+    build();
+    writeFileSync(join(root, 'server', 'db', 'pool.test.ts'), 'test');
+    expect(buildIsStale(root, bundle, SERVER_INPUTS, 'main.js')).toBeNull();
+    writeFileSync(join(root, 'server', 'db', 'pool.ts'), 'export const changed = true');
+    expect(buildIsStale(root, bundle, SERVER_INPUTS, 'main.js')).toMatch(/sources changed/);
     expect(buildIsStale(root, dist)).toBeNull();
   });
 });

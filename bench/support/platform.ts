@@ -1,10 +1,11 @@
-// Starting and stopping the real local platform (`node --import tsx server/main.ts`) for the benchmarks, and the API calls
+// Starting and stopping the real local platform (the bundle `npm start` runs: `node .build/server/main.js`) for the benchmarks, and the API calls
 // they make through it: sign-up, organization, project, status polling, a query.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { buildIsStale, SERVER_INPUTS, writeBuildStamp } from '../../server/build-stamp.mjs';
 import { allProcs, clusterProcs } from './procs.ts';
 import { REPO_ROOT, since, sleep } from './results.ts';
 
@@ -13,8 +14,25 @@ import { REPO_ROOT, since, sleep } from './results.ts';
 export const DIST_DIR = resolve(REPO_ROOT, process.env.BENCH_DIST_DIR?.trim() || 'dist');
 const VITE = join(REPO_ROOT, 'node_modules', '.bin', 'vite');
 
-/** Builds the console with `vite build` when the dist folder is missing. Returns true when it built. */
+/** The platform's bundle (scripts/build-server.mjs), as `npm start` makes and runs it. */
+export const SERVER_BUILD_DIR = join(REPO_ROOT, '.build', 'server');
+
+/** Bundles the platform when its sources changed since the last bundle (as `npm start` does), before any timing. */
+function ensureServerBundle(): void {
+  const stale = buildIsStale(REPO_ROOT, SERVER_BUILD_DIR, SERVER_INPUTS, 'main.js');
+  if (!stale) return;
+  console.log(`bundling the platform (${stale}) ...`);
+  const run = spawnSync(process.execPath, [join(REPO_ROOT, 'scripts', 'build-server.mjs'), SERVER_BUILD_DIR], { cwd: REPO_ROOT, stdio: ['ignore', 'inherit', 'inherit'] });
+  if (run.status !== 0) throw new Error(`the platform bundle failed (exit ${run.status ?? run.signal})`);
+  writeBuildStamp(REPO_ROOT, SERVER_BUILD_DIR, SERVER_INPUTS);
+}
+
+/**
+ * Bundles the platform when its sources changed, and builds the console with `vite build` when the dist folder is
+ * missing. Returns true when it built the console.
+ */
 export function ensureBuilt(): boolean {
+  ensureServerBundle();
   if (existsSync(join(DIST_DIR, 'index.html'))) return false;
   console.log(`${DIST_DIR} is missing: running vite build ...`);
   const run = spawnSync(VITE, ['build', '--outDir', DIST_DIR], { cwd: REPO_ROOT, stdio: ['ignore', 'inherit', 'inherit'] });
@@ -87,20 +105,20 @@ export async function waitForStatus(
 }
 
 /**
- * The options `npm run serve` gives node before server/main.ts (package.json), e.g. `--max-semi-space-size=64
- * --import tsx`: one place says how the platform is started.
+ * The options `npm start` gives node before server/start.mjs (package.json), e.g. `--max-semi-space-size=8`: one
+ * place says how the platform is started.
  */
-export function serveNodeOptions(): string[] {
-  const serve = (JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.serve!;
-  const words = serve.trim().split(/\s+/);
-  if (words[0] !== 'node' || words[words.length - 1] !== 'server/main.ts') throw new Error(`package.json's serve script is not 'node … server/main.ts': ${serve}`);
+export function startNodeOptions(): string[] {
+  const start = (JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.start!;
+  const words = start.trim().split(/\s+/);
+  if (words[0] !== 'node' || words[words.length - 1] !== 'server/start.mjs') throw new Error(`package.json's start script is not 'node … server/start.mjs': ${start}`);
   return words.slice(1, -1);
 }
 
 /** The data folder of each platform started here, by URL: sign-up reads the inbox token from it. */
 const dataDirs = new Map<string, string>();
 
-/** Spawns `node --import tsx server/main.ts` on a free port with `dataDir` (a new temp folder unless given). */
+/** Spawns the platform's bundle (`node .build/server/main.js`, what `npm start` runs) on a free port with `dataDir` (a new temp folder unless given). */
 export async function startPlatform(
   options: { dataDir?: string; timeoutMs?: number; /** Extra environment, e.g. DATABASE_URL for an existing server. */ env?: Record<string, string> } = {},
 ): Promise<Platform> {
@@ -117,9 +135,11 @@ export async function startPlatform(
 
   let output = '';
   const started = performance.now();
-  // `node --import tsx` runs the platform in one process (the tsx launcher would add a second Node process), with the
-  // Node options of `npm run serve` (package.json), so a bench measures the platform as it is started.
-  const child = spawn(process.execPath, [...serveNodeOptions(), 'server/main.ts'], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  // The bundle `npm start` runs, in one process, with the Node options of `npm start` (package.json), so a bench
+  // measures the platform as it is started. (server/start.mjs's check of the sources' modification times, a few
+  // milliseconds, is left out: a bench must never start a build in the middle of its timing.)
+  ensureServerBundle();
+  const child = spawn(process.execPath, [...startNodeOptions(), join(SERVER_BUILD_DIR, 'main.js')], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const keep = (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-20_000);
   };

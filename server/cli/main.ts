@@ -117,7 +117,7 @@ async function main(argv: string[]): Promise<number> {
   if (command === 'start') {
     process.env.STRATA_MODE ??= 'self-hosted';
     process.env.STRATA_CLI_VERSION = cliVersion();
-    await import('../start.ts');
+    await import('../start.mjs');
     return -1;
   }
   console.error(`strata: unknown command '${argv.join(' ')}'\n\n${USAGE}`);
