@@ -42,10 +42,7 @@ export const consentMachine = setup({
     saveConsent: fromPromise<string[] | null, ConsentSave>(async () => notProvided('save consent')),
   },
   guards: {
-    acceptsLegacy: ({ event }) => {
-      const stored = (event as unknown as { output: StoredConsent }).output;
-      return !stored.accepted && stored.legacyAccepted;
-    },
+    acceptsLegacy: (_, { stored }: { stored: StoredConsent }) => !stored.accepted && stored.legacyAccepted,
     consentedBefore: ({ context }) => context.consentedBefore,
   },
 }).createMachine({
@@ -61,7 +58,7 @@ export const consentMachine = setup({
         onDone: [
           // spec A4.10: the legacy key accepts all, then goes.
           {
-            guard: 'acceptsLegacy',
+            guard: { type: 'acceptsLegacy', params: ({ event }) => ({ stored: event.output }) },
             target: 'accepting',
             actions: assign({ hasConsented: true, showConsentToast: false, consentedBefore: false, removeLegacy: true }),
           },

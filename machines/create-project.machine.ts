@@ -76,21 +76,21 @@ export const createProjectMachine = setup({
       }
       return { [event.field]: event.value, fieldErrors };
     }),
-    storeVersions: assign(({ context, event }) => {
-      const versions = sortVersions((event as { output?: AvailableVersion[] }).output ?? []);
+    storeVersions: assign(({ context }, params: { versions: AvailableVersion[] }) => {
+      const versions = sortVersions(params.versions);
       // Keep a choice the user made while the list loaded when it is still offered.
       const kept = versions.some((version) => versionValue(version) === context.version);
       return { versions, versionsError: null, version: kept ? context.version : defaultVersionValue(versions) };
     }),
     storeVersionsFailure: assign({
-      versionsError: ({ event }) => errorMessage((event as { error?: unknown }).error, 'The Postgres versions could not be loaded.'),
+      versionsError: (_, params: { error: unknown }) => errorMessage(params.error, 'The Postgres versions could not be loaded.'),
     }),
     storeFieldErrors: assign({ fieldErrors: ({ context }) => validateNewProject(fieldsOf(context)), error: null }),
     clearMessages: assign({ fieldErrors: {}, error: null }),
     storeFailure: assign({
-      error: ({ event }) => errorMessage((event as { error?: unknown }).error, 'The project could not be created.'),
+      error: (_, params: { error: unknown }) => errorMessage(params.error, 'The project could not be created.'),
     }),
-    storeCreated: assign({ ref: ({ event }) => (event as { output?: CreatedProject }).output?.ref ?? null }),
+    storeCreated: assign({ ref: (_, params: { created: CreatedProject }) => params.created.ref }),
   },
 }).createMachine({
   id: 'createProject',
@@ -117,8 +117,8 @@ export const createProjectMachine = setup({
         id: 'loadVersions',
         src: 'loadVersions',
         input: ({ context }) => ({ organizationSlug: context.organizationSlug, provider: DEFAULT_CLOUD_PROVIDER, region: context.region }),
-        onDone: { target: 'editing', actions: 'storeVersions' },
-        onError: { target: 'editing', actions: 'storeVersionsFailure' },
+        onDone: { target: 'editing', actions: { type: 'storeVersions', params: ({ event }) => ({ versions: event.output ?? [] }) } },
+        onError: { target: 'editing', actions: { type: 'storeVersionsFailure', params: ({ event }) => ({ error: event.error }) } },
       },
     },
     editing: {
@@ -143,8 +143,8 @@ export const createProjectMachine = setup({
         id: 'createProject',
         src: 'createProject',
         input: ({ context }) => ({ organizationSlug: context.organizationSlug, fields: fieldsOf(context) }),
-        onDone: { target: 'created', actions: 'storeCreated' },
-        onError: { target: 'editing.failed', actions: 'storeFailure' },
+        onDone: { target: 'created', actions: { type: 'storeCreated', params: ({ event }) => ({ created: event.output }) } },
+        onError: { target: 'editing.failed', actions: { type: 'storeFailure', params: ({ event }) => ({ error: event.error }) } },
       },
     },
     created: { type: 'final', entry: emit(({ context }) => ({ type: 'project.created' as const, ref: context.ref ?? '' })) },

@@ -70,14 +70,14 @@ export const deleteProjectMachine = setup({
     refuseName: assign({ validation: CONFIRMATION_MISMATCH_ERROR }),
     refuseReason: assign({ validation: LIFECYCLE_TEXT.reasonRequired }),
     clearError: assign({ error: null, validation: null }),
-    fail: enqueueActions(({ enqueue, event }) => {
-      const message = failureText.delete(errorMessage((event as { error?: unknown }).error));
+    fail: enqueueActions(({ enqueue }, { error }: { error: unknown }) => {
+      const message = failureText.delete(errorMessage(error));
       enqueue.assign({ error: message });
       enqueue.emit(toastNotice('error', message));
     }),
     // spec A7: the survey's failure is ignored on delete — the project is gone already; only logged.
-    logSurveyFailure: enqueueActions(({ enqueue, event }) =>
-      enqueue.emit({ type: 'notice.log', message: failureText.surveyFailed(errorMessage((event as { error?: unknown }).error)) }),
+    logSurveyFailure: enqueueActions(({ enqueue }, { error }: { error: unknown }) =>
+      enqueue.emit({ type: 'notice.log', message: failureText.surveyFailed(errorMessage(error)) }),
     ),
   },
 }).createMachine({
@@ -104,7 +104,7 @@ export const deleteProjectMachine = setup({
         src: 'deleteProject',
         input: ({ context }) => ({ ref: context.ref }),
         onDone: [{ guard: 'surveyRequired', target: 'sendingSurvey' }, { target: 'deleted' }],
-        onError: { target: 'editing', actions: 'fail' },
+        onError: { target: 'editing', actions: { type: 'fail', params: ({ event }) => ({ error: event.error }) } },
       },
     },
     sendingSurvey: {
@@ -115,7 +115,7 @@ export const deleteProjectMachine = setup({
         input: ({ context }) =>
           exitSurvey({ projectRef: context.ref, orgSlug: context.orgSlug, reasons: context.reasons, feedback: context.feedback }),
         onDone: { target: 'deleted' },
-        onError: { target: 'deleted', actions: 'logSurveyFailure' },
+        onError: { target: 'deleted', actions: { type: 'logSurveyFailure', params: ({ event }) => ({ error: event.error }) } },
       },
     },
     // Emitted, not watched as a flag (issue 15): the modal navigates once per deletion.

@@ -4,7 +4,7 @@
 // the other's results on screen with a note, and the error state only shows when both finished with nothing.
 // Typing again (or reset) leaves the searching state, which stops both running searches: answers to a superseded
 // query never land.
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
 import { DOCS_SEARCH_DEBOUNCE_MS, fuseDocsResults, normalizeDocsResult, type DocsSearchResult } from '../src/domain/docs-search.ts';
 import { errorMessage, notProvidedStub } from './support.ts';
 
@@ -59,27 +59,32 @@ const other = (source: DocsSourceName): DocsSourceName => (source === 'fullText'
 const finished = (status: DocsSourceStatus) => status === 'done' || status === 'failed';
 
 type SourceParams = { source: DocsSourceName };
-const outputOf = (event: unknown): unknown => (event as { output?: unknown }).output;
-const answersWith = (context: DocsSearchContext, event: unknown, source: DocsSourceName) => ({ ...context.answers, [source]: normalizeAll(outputOf(event)) });
+/** A source's answer: its name and the output of its search. */
+type AnswerParams = SourceParams & { output: unknown };
+/** A source's failure: its name and the error of its search. */
+type FailureParams = SourceParams & { error: unknown };
+const answersWith = (context: DocsSearchContext, { source, output }: AnswerParams) => ({ ...context.answers, [source]: normalizeAll(output) });
 /** spec B5: the answers of the same key merge, de-duplicated by id; full text first where ranks tie. */
 const fused = (answers: Record<DocsSourceName, DocsSearchResult[]>) => fuseDocsResults([answers.fullText, answers.semantic]);
-const mergedWith = (context: DocsSearchContext, event: unknown, source: DocsSourceName) => fused(answersWith(context, event, source));
+const mergedWith = (context: DocsSearchContext, answer: AnswerParams) => fused(answersWith(context, answer));
 
 /** The transitions of one source's answer (both sources share them, spec B5). */
 function sourceHandlers(source: DocsSourceName) {
   const params = { source };
+  const answer = ({ event }: { event: DoneActorEvent<unknown> }): AnswerParams => ({ source, output: event.output });
+  const failure = ({ event }: { event: ErrorActorEvent }): FailureParams => ({ source, error: event.error });
   return {
     onDone: [
-      { guard: { type: 'otherFinishedWithAnswer', params }, target: '#docsSearch.fullResults', actions: { type: 'sourceAnswered', params } },
-      { guard: { type: 'otherFinished', params }, target: '#docsSearch.noResults', actions: { type: 'sourceAnswered', params } },
-      { guard: { type: 'answerHasResults', params }, target: '.partialResults', actions: { type: 'sourceAnswered', params } },
-      { target: '.loading', actions: { type: 'sourceAnswered', params } },
+      { guard: { type: 'otherFinishedWithAnswer', params: answer }, target: '#docsSearch.fullResults', actions: { type: 'sourceAnswered', params: answer } },
+      { guard: { type: 'otherFinished', params }, target: '#docsSearch.noResults', actions: { type: 'sourceAnswered', params: answer } },
+      { guard: { type: 'answerHasResults', params: answer }, target: '.partialResults', actions: { type: 'sourceAnswered', params: answer } },
+      { target: '.loading', actions: { type: 'sourceAnswered', params: answer } },
     ],
     onError: [
-      { guard: { type: 'otherFinishedWithResults', params }, target: '#docsSearch.fullResults', actions: { type: 'sourceFailed', params } },
-      { guard: { type: 'otherFinished', params }, target: '#docsSearch.error', actions: { type: 'sourceFailed', params } },
+      { guard: { type: 'otherFinishedWithResults', params }, target: '#docsSearch.fullResults', actions: { type: 'sourceFailed', params: failure } },
+      { guard: { type: 'otherFinished', params }, target: '#docsSearch.error', actions: { type: 'sourceFailed', params: failure } },
       // spec B5: otherwise the state is unchanged (the other source is still loading).
-      { actions: { type: 'sourceFailed', params } },
+      { actions: { type: 'sourceFailed', params: failure } },
     ],
   } as const;
 }
@@ -100,21 +105,21 @@ export const docsSearchMachine = setup({
   },
   guards: {
     otherFinished: ({ context }, { source }: SourceParams) => finished(context.sources[other(source)]),
-    otherFinishedWithAnswer: ({ context, event }, { source }: SourceParams) =>
-      finished(context.sources[other(source)]) && mergedWith(context, event, source).length > 0,
+    otherFinishedWithAnswer: ({ context }, answer: AnswerParams) =>
+      finished(context.sources[other(answer.source)]) && mergedWith(context, answer).length > 0,
     otherFinishedWithResults: ({ context }, { source }: SourceParams) => finished(context.sources[other(source)]) && context.results.length > 0,
-    answerHasResults: ({ context, event }, { source }: SourceParams) => mergedWith(context, event, source).length > 0,
+    answerHasResults: ({ context }, answer: AnswerParams) => mergedWith(context, answer).length > 0,
     blankQuery: ({ event }) => event.type === 'search.typed' && event.query.trim() === '',
   },
   actions: {
-    sourceAnswered: assign(({ context, event }, { source }: SourceParams) => ({
-      answers: answersWith(context, event, source),
-      results: mergedWith(context, event, source),
-      sources: { ...context.sources, [source]: 'done' as const },
+    sourceAnswered: assign(({ context }, answer: AnswerParams) => ({
+      answers: answersWith(context, answer),
+      results: mergedWith(context, answer),
+      sources: { ...context.sources, [answer.source]: 'done' as const },
     })),
-    sourceFailed: assign(({ context, event }, { source }: SourceParams) => ({
+    sourceFailed: assign(({ context }, { source, error }: FailureParams) => ({
       sources: { ...context.sources, [source]: 'failed' as const },
-      errors: { ...context.errors, [source]: errorMessage((event as { error?: unknown }).error, '') },
+      errors: { ...context.errors, [source]: errorMessage(error, '') },
     })),
     reset: assign(({ context }) => ({ query: '', key: context.key + 1, results: [], answers: NO_ANSWERS(), staleResults: [], sources: { ...IDLE_SOURCES }, errors: {} })),
     dispatch: assign(({ context }) => ({

@@ -3,7 +3,7 @@
 // resizing, restoring), pings the REST service of an active project until it answers, and takes statuses other
 // views assume after starting an operation (`status.assumed`: resume → RESTORING, pause → PAUSING, …). The screen
 // to show is a pure function of its context (src/domain/project-status.ts `statusScreen`).
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup, type DoneActorEvent } from 'xstate';
 import type { Project } from '../src/domain/entities.ts';
 import {
   BUILDING_STATUSES,
@@ -43,11 +43,13 @@ export type ProjectStatusEvent = ProjectLoadedEvent | StatusAssumedEvent | Proje
 export type RefInput = { ref: string };
 export type StatusOutput = { status: string };
 
-const polledStatus = (event: unknown): string | undefined => (event as { output?: { status?: unknown } }).output?.status as string | undefined;
-const isIn = (statuses: readonly string[]) => ({ event }: { event: unknown }) => statuses.includes(polledStatus(event) ?? '');
+/** A status read's answer, as the polling guards and the store action take it. */
+type Polled = { status: string | undefined };
+const polled = ({ event }: { event: DoneActorEvent<StatusOutput> }): Polled => ({ status: event.output?.status });
+const isIn = (statuses: readonly string[]) => (_: unknown, { status }: Polled) => statuses.includes(status ?? '');
 
 type StillPolling = 'stillBuilding' | 'stillPausing' | 'stillRestarting' | 'stillRestoring';
-type PollExit = { guard: 'restored'; target: '#projectStatus.restorationComplete'; actions: 'storePolled' };
+type PollExit = { guard: 'restored'; target: '#projectStatus.restorationComplete' };
 
 /**
  * The read every polling state makes (spec A4.1): ask for the status, store it; while `still` holds, wait for the
@@ -61,9 +63,9 @@ function pollCheck(still: StillPolling, exits: readonly PollExit[] = []) {
       src: 'fetchStatus',
       input: ({ context }: { context: ProjectStatusContext }) => ({ ref: context.ref }),
       onDone: [
-        { guard: still, target: 'waiting', actions: 'storePolled' },
-        ...exits,
-        { target: '#projectStatus.refreshing', actions: 'storePolled' },
+        { guard: { type: still, params: polled }, target: 'waiting', actions: { type: 'storePolled', params: polled } },
+        ...exits.map((exit) => ({ guard: { type: exit.guard, params: polled }, target: exit.target, actions: { type: 'storePolled', params: polled } }) as const),
+        { target: '#projectStatus.refreshing', actions: { type: 'storePolled', params: polled } },
       ],
       onError: { target: 'waiting', actions: 'countFailure' },
     },
@@ -121,7 +123,7 @@ export const projectStatusMachine = setup({
       assertEvent(event, 'status.assumed');
       return { status: event.status, postgrestStatus: null, failures: 0 };
     }),
-    storePolled: assign(({ context, event }) => ({ status: polledStatus(event) ?? context.status, failures: 0 })),
+    storePolled: assign(({ context }, { status }: Polled) => ({ status: status ?? context.status, failures: 0 })),
     countFailure: assign({ failures: ({ context }) => context.failures + 1 }),
     resetSupport: assign({ supportOffered: false }),
     offerSupport: assign({ supportOffered: true }),
@@ -196,7 +198,7 @@ export const projectStatusMachine = setup({
       initial: 'waiting',
       states: {
         waiting: { after: { statusPoll: 'checking' } },
-        checking: pollCheck('stillRestoring', [{ guard: 'restored', target: '#projectStatus.restorationComplete', actions: 'storePolled' }]),
+        checking: pollCheck('stillRestoring', [{ guard: 'restored', target: '#projectStatus.restorationComplete' }]),
       },
     },
     // 'Restoration complete!' stays until the user returns to the project; a reload that finds the project

@@ -2,7 +2,7 @@
 // a new read replica' requests one, then the list is polled every 2 s while a setup runs (its step's label shown),
 // until the replica it follows is ACTIVE_HEALTHY (healthy) or INIT_READ_REPLICA_FAILED (failed, with A4.5's failure
 // label). A replica can be deleted. While nothing is set up, the list is read again every 10 s for the lag.
-import { assign, enqueueActions, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, enqueueActions, fromPromise, setup } from 'xstate';
 import {
   REPLICA_FAILURE_LABELS,
   REPLICA_LAG_REFRESH_MS,
@@ -176,7 +176,11 @@ export const replicaSetupMachine = setup({
       invoke: {
         id: 'deleteReplica',
         src: 'deleteReplica',
-        input: ({ context, event }) => ({ ref: context.ref, identifier: (event as ReplicaDeleteEvent).identifier }),
+        input: ({ context, event }) => {
+          // Entered only by 'replica.delete' (below): its identifier is the replica to delete.
+          assertEvent(event, 'replica.delete');
+          return { ref: context.ref, identifier: event.identifier };
+        },
         onDone: {
           target: 'loading',
           actions: { type: 'announceDeleted', params: ({ event }) => ({ identifier: event.output.identifier }) },

@@ -15,6 +15,7 @@ import { typedValue } from '../src/domain/table-editor/grid-cells.ts';
 import { placePage, planFetch, replaceRow, rowTotal, trimSegments, type FetchedPage } from '../src/domain/table-editor/row-segments.ts';
 import { pagePlan, ROWS_PAGE_SIZE, type GridRow } from '../src/domain/table-editor/rows.ts';
 import { planPaste, type PastePlan } from '../src/domain/tsv-paste.ts';
+import { errorMessage, notProvidedStub } from './support.ts';
 import type { RowCount } from '../src/domain/table-editor/row-count.ts';
 import type {
   FetchCountInput,
@@ -35,11 +36,6 @@ import type {
 
 export type * from './table-rows.types.ts';
 
-const notProvided = (what: string) => (): never => {
-  throw new Error(`the '${what}' actor is not provided`);
-};
-const message = (error: unknown): string =>
-  error instanceof Error ? error.message : typeof error === 'string' ? error : 'Unknown error';
 
 /** The scroll position is written to the tab once the scrolling has been still this long. */
 export const TAB_SCROLL_SETTLE_MS = 300;
@@ -106,10 +102,10 @@ function savedRow(context: TableRowsContext, row: GridRow, saved: SaveCellOutput
 export const tableRowsMachine = setup({
   types: {} as { context: TableRowsContext; events: TableRowsEvent; input: TableRowsInput; emitted: TableRowsEmitted; tags: 'busy' | 'error' },
   actors: {
-    fetchRows: fromPromise<FetchedPage, FetchRowsInput>(notProvided('fetch rows')),
-    fetchCount: fromPromise<RowCount, FetchCountInput>(notProvided('fetch count')),
-    saveCell: fromPromise<SaveCellOutput, SaveCellInput>(notProvided('save cell')),
-    pasteRows: fromPromise<unknown, PasteRowsInput>(notProvided('paste rows')),
+    fetchRows: fromPromise<FetchedPage, FetchRowsInput>(notProvidedStub('fetch rows')),
+    fetchCount: fromPromise<RowCount, FetchCountInput>(notProvidedStub('fetch count')),
+    saveCell: fromPromise<SaveCellOutput, SaveCellInput>(notProvidedStub('save cell')),
+    pasteRows: fromPromise<unknown, PasteRowsInput>(notProvidedStub('paste rows')),
   },
   guards: {
     needsRows: ({ context }) => planFetch(context.segments, context.visible, context.count?.value ?? null, keysetOf(context)) !== null,
@@ -255,7 +251,7 @@ export const tableRowsMachine = setup({
             src: 'fetchRows',
             input: ({ context }) => ({ ...queryOf(context), request: context.request!, limit: context.pageSize }),
             onDone: { target: 'idle', actions: { type: 'storePage', params: ({ event }) => ({ ...event.output, replace: false }) } },
-            onError: { target: 'failed', actions: assign({ error: ({ event }) => message(event.error) }) },
+            onError: { target: 'failed', actions: assign({ error: ({ event }) => errorMessage(event.error) }) },
           },
         },
         /** Refresh: the page where the view is, replacing every segment when it lands. */
@@ -266,7 +262,7 @@ export const tableRowsMachine = setup({
             src: 'fetchRows',
             input: ({ context }) => ({ ...queryOf(context), request: context.request!, limit: context.pageSize }),
             onDone: { target: 'idle', actions: { type: 'storePage', params: ({ event }) => ({ ...event.output, replace: true }) } },
-            onError: { target: 'failed', actions: assign({ error: ({ event }) => message(event.error) }) },
+            onError: { target: 'failed', actions: assign({ error: ({ event }) => errorMessage(event.error) }) },
           },
         },
         /** Everything in view is loaded; a scroll that shows missing rows starts the next fetch. */
@@ -295,7 +291,7 @@ export const tableRowsMachine = setup({
             src: 'fetchCount',
             input: ({ context }) => ({ ...queryOf(context), exact: false }),
             onDone: { target: 'idle', actions: assign({ count: ({ event }) => event.output, countError: null }) },
-            onError: { target: 'failed', actions: assign({ countError: ({ event }) => message(event.error) }) },
+            onError: { target: 'failed', actions: assign({ countError: ({ event }) => errorMessage(event.error) }) },
           },
         },
         counting: {
@@ -305,7 +301,7 @@ export const tableRowsMachine = setup({
             src: 'fetchCount',
             input: ({ context }) => ({ ...queryOf(context), exact: true }),
             onDone: { target: 'idle', actions: assign({ count: ({ event }) => event.output, countError: null }) },
-            onError: { target: 'failed', actions: assign({ countError: ({ event }) => message(event.error) }) },
+            onError: { target: 'failed', actions: assign({ countError: ({ event }) => errorMessage(event.error) }) },
           },
         },
         idle: {
@@ -362,7 +358,7 @@ export const tableRowsMachine = setup({
                   try {
                     pastePlanOf(context, event);
                   } catch (error) {
-                    reason = message(error);
+                    reason = errorMessage(error);
                   }
                   return { type: 'paste.refused' as const, message: reason };
                 }),
@@ -393,7 +389,7 @@ export const tableRowsMachine = setup({
                 raise({ type: 'rows.refresh' }),
               ],
             },
-            onError: { target: 'confirmingPaste', actions: assign({ paste: ({ context, event }) => ({ ...context.paste!, error: message(event.error) }) }) },
+            onError: { target: 'confirmingPaste', actions: assign({ paste: ({ context, event }) => ({ ...context.paste!, error: errorMessage(event.error) }) }) },
           },
         },
         /** The cell's editor is open with `edit.draft`. */
@@ -437,7 +433,7 @@ export const tableRowsMachine = setup({
             },
             onError: {
               target: 'failed',
-              actions: assign({ edit: ({ context, event }) => ({ ...context.edit!, error: message(event.error) }) }),
+              actions: assign({ edit: ({ context, event }) => ({ ...context.edit!, error: errorMessage(event.error) }) }),
             },
           },
         },

@@ -35,14 +35,12 @@ export const versionNoticeMachine = setup({
   },
   delays: { versionCheck: VERSION_CHECK_MS },
   guards: {
-    hasNotice: ({ context, event }) => {
-      const fetched = (event as unknown as { output: DeploymentCommit }).output;
+    hasNotice: ({ context }, { fetched }: { fetched: DeploymentCommit }) => {
       return versionNotice({ ...context, loadedSha: context.loadedSha, fetched }) !== null;
     },
   },
   actions: {
-    remember: assign(({ context, event }) => {
-      const fetched = (event as unknown as { output: DeploymentCommit }).output;
+    remember: assign(({ context }, { fetched }: { fetched: DeploymentCommit }) => {
       const notice = versionNotice({ ...context, fetched });
       return {
         firstSeenTime: context.firstSeenTime ?? fetched.commitTime,
@@ -63,8 +61,8 @@ export const versionNoticeMachine = setup({
         id: 'fetchDeployment',
         src: 'fetchDeployment',
         onDone: [
-          { guard: 'hasNotice', target: 'notifying', actions: 'remember' },
-          { target: 'waiting', actions: 'remember' },
+          { guard: { type: 'hasNotice', params: ({ event }) => ({ fetched: event.output }) }, target: 'notifying', actions: { type: 'remember', params: ({ event }) => ({ fetched: event.output }) } },
+          { target: 'waiting', actions: { type: 'remember', params: ({ event }) => ({ fetched: event.output }) } },
         ],
         // Not shown (spec A7: nothing to the user); the next check tries again.
         onError: { target: 'waiting' },
