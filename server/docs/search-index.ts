@@ -1,6 +1,7 @@
 // The docs search index in the platform database (issue 22): built when the docs change, read back once per
 // process. Full text runs in Postgres; semantic vectors are compared in process (a few hundred sections).
 import type pg from 'pg';
+import { withTransaction } from '../db/transaction.ts';
 import { docsCorpus, type DocsCorpus, type DocsSection } from './corpus.ts';
 import { cosine, embedQuery, trainLsa, type LsaModel } from './lsa.ts';
 import { embedWithWordVectors, wordVectorSpace, type WordVectorSpace } from './word-vectors.ts';
@@ -90,15 +91,10 @@ function corpusChunks(sections: DocsSection[]): { section: number; text: string 
 const loaded = new WeakMap<pg.Pool, Map<string, Promise<LoadedIndex>>>();
 
 async function writeIndex(pool: pg.Pool, corpus: DocsCorpus, model: LsaModel): Promise<void> {
-  const client = await pool.connect();
-  try {
-    await client.query('begin');
+  await withTransaction(pool, async (client) => {
     await client.query('select pg_advisory_xact_lock($1)', [LOCK_KEY]);
     const state = await client.query<{ corpus_hash: string }>('select corpus_hash from docs_index_state');
-    if (state.rows[0]?.corpus_hash === corpus.hash) {
-      await client.query('commit');
-      return;
-    }
+    if (state.rows[0]?.corpus_hash === corpus.hash) return;
     await client.query('delete from docs_sections');
     // One stored vector per section: its whole-section chunk (the first of its chunks).
     const chunks = corpusChunks(corpus.sections);
@@ -139,13 +135,7 @@ async function writeIndex(pool: pg.Pool, corpus: DocsCorpus, model: LsaModel): P
        on conflict (singleton) do update set corpus_hash = excluded.corpus_hash, built_at = now()`,
       [corpus.hash],
     );
-    await client.query('commit');
-  } catch (error) {
-    await client.query('rollback').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
+  });
 }
 
 async function readModel(pool: pg.Pool, corpus: DocsCorpus): Promise<LsaModel | null> {

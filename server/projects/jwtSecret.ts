@@ -3,6 +3,7 @@
 // GET …/config/secrets/update-status (Updating → Updated | Failed) that the console polls every second.
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
+import { withTransaction } from '../db/transaction.ts';
 import { HttpError } from '../http/errors.ts';
 import { API_KEY_ROLES, newSecret, signApiKey } from './keys.ts';
 
@@ -81,9 +82,7 @@ async function setStatus(db: Pick<pg.Pool, 'query'>, projectId: number, id: stri
 
 async function rotate(deps: JwtSecretUpdateDeps, project: { id: number; ref: string }, secret: string, id: string): Promise<void> {
   try {
-    const client = await deps.pool.connect();
-    try {
-      await client.query('begin');
+    await withTransaction(deps.pool, async (client) => {
       await client.query('update project_secrets set jwt_secret = $2, updated_at = now() where project_id = $1', [project.id, secret]);
       for (const role of API_KEY_ROLES) {
         await client.query('update api_keys set api_key = $3, inserted_at = now() where project_id = $1 and name = $2', [
@@ -92,13 +91,7 @@ async function rotate(deps: JwtSecretUpdateDeps, project: { id: number; ref: str
           await signApiKey(secret, role, project.ref),
         ]);
       }
-      await client.query('commit');
-    } catch (error) {
-      await client.query('rollback').catch(() => {});
-      throw error;
-    } finally {
-      client.release();
-    }
+    });
     deps.forget(project.ref);
     await setStatus(deps.pool, project.id, id, 'Updating', WAITING_PROGRESS, null);
     await new Promise((resolve) => setTimeout(resolve, deps.settleMs));
