@@ -162,6 +162,27 @@ export default tseslint.config(
       ],
     },
   },
+  // The domain is the pure core machines build on: it imports nothing from the API layer, views, actors or machines
+  // (issue 15: entity types and shared constants live in src/domain; src/api re-exports them).
+  {
+    files: ['src/domain/**/*.ts'],
+    // Tests may check that the domain and the API schemas agree.
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './src/domain',
+              from: ['./src/api', './src/views', './src/actors', './src/routes', './machines'],
+              message: 'src/domain imports nothing from src/api, views, actors, routes or machines (DESIGN §2).',
+            },
+          ],
+        },
+      ],
+    },
+  },
   // The design system is generic: no views, machines or actors.
   {
     files: ['src/ui/**/*.{ts,tsx}'],

@@ -3,7 +3,7 @@
 // DDL that enables or disables RLS and creates, edits and drops policies. Identifiers are quoted only by pg-format's
 // helpers (table-editor/sql.ts); the USING and WITH CHECK expressions are the member's own SQL by design — the
 // console shows the whole statement before it runs.
-import type { MemberRole } from '../api/schemas/platformFields.ts';
+import type { MemberRole } from './shared-constants.ts';
 import { can } from './permissions.ts';
 import { ident, qualified, type Statement } from './table-editor/sql.ts';
 import { transaction, type Script } from './table-editor/ddl.ts';

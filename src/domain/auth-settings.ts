@@ -3,7 +3,7 @@
 // (GET/PATCH /platform/projects/{ref}/config/auth, GoTrue's names). Each field is declared once
 // (auth-settings-pages.ts); the rules that turn stored settings into form values, check what was typed and build the
 // PATCH of what changed are pure functions of those declarations, here.
-import type { MemberRole } from '../api/schemas/platformFields.ts';
+import type { MemberRole } from './shared-constants.ts';
 import { can } from './permissions.ts';
 
 export type AuthSettingValue = string | number | boolean;

@@ -2,7 +2,7 @@
 // database's `auth.users` (server/project-auth/schema.sql on server/migrations/0002_auth.sql) through the console's
 // query endpoint with bind parameters, written through the project's auth admin API. The SQL is built here so a
 // test can run exactly what the console sends.
-import type { MemberRole } from '../api/schemas/platformFields.ts';
+import type { MemberRole } from './shared-constants.ts';
 import { formatInTimeZone } from './format.ts';
 import { can } from './permissions.ts';
 

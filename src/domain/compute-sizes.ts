@@ -1,6 +1,6 @@
 // Compute sizes (spec B9): their prices and limits. A module of their own so that the project home (first load) reads
 // a size's label without the lifecycle screens' rules (src/domain/project-lifecycle.ts re-exports them).
-import type { ComputeSize as ComputeSizeId } from '../api/schemas/lifecycle.ts';
+import type { ComputeSize as ComputeSizeId } from './compute-size-ids.ts';
 
 export interface ComputeSize {
   id: ComputeSizeId;

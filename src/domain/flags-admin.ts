@@ -1,7 +1,9 @@
 // The platform admins' flag page (/account/flags, issue 21; spec A4.12): which flags there are, what each source
 // stores for them, and the search over them. Pure rules; the page and its calls live elsewhere.
-import { FLAG_KEY_PATTERN } from '../api/schemas/telemetry.ts';
 import type { FlagValue } from './signals.ts';
+
+/** A remote or local flag's key (spec A4.12): what the flag service stores (src/api/schemas/telemetry.ts) and this page accepts. */
+export const FLAG_KEY_PATTERN = /^[A-Za-z0-9_:.-]{1,100}$/;
 
 export type FlagSource = 'remote' | 'analytics';
 

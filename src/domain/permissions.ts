@@ -1,6 +1,6 @@
 // spec A6 "Roles and permissions": which member role may take which action on which resource. Shared by the
 // console (to disable controls with the spec's tooltips) and the platform (to refuse the call).
-import type { MemberRole } from '../api/schemas/platformFields.ts';
+import type { MemberRole } from './shared-constants.ts';
 import { MEMBER_ROLES } from './shared-constants.ts';
 
 export type PermissionAction = 'READ' | 'UPDATE' | 'INFRA_EXECUTE' | 'BILLING_WRITE' | 'CREATE' | 'DELETE';

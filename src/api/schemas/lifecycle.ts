@@ -2,31 +2,10 @@
 // pause, restore, restart, resize, upgrade, backups, storage archive, exit survey, developer switches.
 // Plain zod, no node imports: the console may import these too.
 import { z } from 'zod';
+import { COMPUTE_SIZES } from '../../domain/compute-size-ids.ts';
 import { orgSlugSchema, projectRefSchema, storableString } from './platformFields.ts';
 
-// spec B9 "Compute sizes" (Micro … 48XL High Memory): the identifiers (the console's table of labels and prices,
-// src/domain/project-lifecycle.ts, is typed against this list) of databases[].infra_compute_size, smallest first.
-export const COMPUTE_SIZES = [
-  'ci_micro',
-  'ci_small',
-  'ci_medium',
-  'ci_large',
-  'ci_xlarge',
-  'ci_2xlarge',
-  'ci_4xlarge',
-  'ci_8xlarge',
-  'ci_12xlarge',
-  'ci_16xlarge',
-  'ci_24xlarge',
-  'ci_24xlarge_optimized_cpu',
-  'ci_24xlarge_optimized_memory',
-  'ci_24xlarge_high_memory',
-  'ci_48xlarge',
-  'ci_48xlarge_optimized_cpu',
-  'ci_48xlarge_optimized_memory',
-  'ci_48xlarge_high_memory',
-] as const;
-export type ComputeSize = (typeof COMPUTE_SIZES)[number];
+export { COMPUTE_SIZES, type ComputeSize } from '../../domain/compute-size-ids.ts';
 
 // spec A4.2: upgrade progress values, in order (0 = requested; 9 = completed, then the full backup).
 export const UPGRADE_PROGRESS = [

@@ -1,6 +1,7 @@
 // Request schemas of the platform's flag service and telemetry collector (spec A7 'Flags and telemetry'; issue 21),
 // shared by server/ and the console.
 import { z } from 'zod';
+import { FLAG_KEY_PATTERN } from '../../domain/flags-admin.ts';
 import { TELEMETRY_MAX_PENDING } from '../../domain/signals.ts';
 
 /** One stored payload at most this long as JSON (a page view is well under 1 KB). */
@@ -8,7 +9,7 @@ export const TELEMETRY_PAYLOAD_MAX_CHARS = 8 * 1024;
 /** A whole telemetry request at most this large. */
 export const TELEMETRY_BODY_MAX_BYTES = 256 * 1024;
 
-export const FLAG_KEY_PATTERN = /^[A-Za-z0-9_:.-]{1,100}$/;
+export { FLAG_KEY_PATTERN } from '../../domain/flags-admin.ts';
 export const flagValue = z.union([z.boolean(), z.string().max(1000), z.number().finite(), z.null()]);
 
 /** Nesting deeper than this is refused (a page view is two levels deep). */

@@ -1,7 +1,7 @@
 // Shared rules of the Database pages (spec A2.6, issue 19): which schemas a member may pick, and the search every
 // list applies. The pages' own SQL builders live beside this file (tables.ts, functions.ts, triggers.ts, types.ts);
 // identifiers and literals are quoted only by pg-format's helpers (../table-editor/sql.ts).
-import type { MemberRole } from '../../api/schemas/platformFields.ts';
+import type { MemberRole } from '../shared-constants.ts';
 import { can } from '../permissions.ts';
 import type { Statement } from '../table-editor/sql.ts';
 

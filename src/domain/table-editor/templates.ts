@@ -1,6 +1,6 @@
 // Template data for 'new table' (spec B2.1: a new table may start from template data): a structure and a few sample
 // rows. The rows go in with the table in the same transaction, as literals (a script takes no parameters).
-import type { MemberRole } from '../../api/schemas/platformFields.ts';
+import type { MemberRole } from '../shared-constants.ts';
 import { createTableStatements, transaction, type ColumnDefinition, type Script, type TableDefinition } from './ddl.ts';
 import { ident, literal, qualified } from './sql.ts';
 
