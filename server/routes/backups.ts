@@ -1,6 +1,7 @@
 // Backups and the storage archive (spec A4.3, A7; issue 5 contract). Downloads answer a short-lived signed URL
 // (server/lifecycle/fileUrls.ts) the browser navigates to: /files/{ref}/backups/{id}.sql, /files/{ref}/archives/….
 import { Hono } from 'hono';
+import type pg from 'pg';
 import { z } from 'zod';
 import { backupIdSchema, downloadBackupBody } from '../../src/api/schemas/lifecycle.ts';
 import { projectRefSchema } from '../../src/api/schemas/platformFields.ts';
@@ -8,13 +9,20 @@ import type { AppEnv } from '../http/env.ts';
 import { conflict, notFound, unavailable } from '../http/errors.ts';
 import { readBody } from '../http/validate.ts';
 import { projectFor, RULES } from '../lifecycle/access.ts';
-import { backupJson, findBackup, listBackups, restoreBackup, RestoreRefused, takeBackup } from '../lifecycle/backups.ts';
+import { backupJson, findBackup, listBackups, restoreBackup, RestoreRefused, takeBackup, type BackupRow } from '../lifecycle/backups.ts';
 import { DumpToolError } from '../lifecycle/dump.ts';
 import { fileUrlKey, signedFileUrl } from '../lifecycle/fileUrls.ts';
 
 // Restore a backup into a project (the dashboard's "restore to new project"): the backup's project and the target
 // may be the same only when its database has none of the dump's objects; a clash changes nothing (one transaction).
 const restoreBackupBody = z.object({ id: backupIdSchema, target_ref: projectRefSchema });
+
+/** The project's backup `id` with its file, or a 404: one that never finished has no file to give. */
+async function backupOr404(db: Pick<pg.Pool, 'query'>, projectId: number, id: number): Promise<BackupRow & { path: string }> {
+  const backup = await findBackup(db, projectId, id);
+  if (!backup?.path) throw notFound('Backup not found');
+  return { ...backup, path: backup.path };
+}
 
 export function backupRoutes(options: { publicHost: string }): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
@@ -43,8 +51,7 @@ export function backupRoutes(options: { publicHost: string }): Hono<AppEnv> {
     const { services } = c.var;
     const project = await projectFor(c);
     const body = await readBody(c, downloadBackupBody);
-    const backup = await findBackup(services.pool, project.id, body.id);
-    if (!backup?.path) throw notFound('Backup not found');
+    const backup = await backupOr404(services.pool, project.id, body.id);
     return c.json({ fileUrl: signedFileUrl(await fileUrlKey(services.pool), options.publicHost, backup.path) });
   });
 
@@ -52,8 +59,7 @@ export function backupRoutes(options: { publicHost: string }): Hono<AppEnv> {
     const { services } = c.var;
     const project = await projectFor(c);
     const body = await readBody(c, restoreBackupBody);
-    const backup = await findBackup(services.pool, project.id, body.id);
-    if (!backup?.path) throw notFound('Backup not found');
+    const backup = await backupOr404(services.pool, project.id, body.id);
     const target = await projectFor(c, RULES.restore, body.target_ref);
     if (target.status !== 'ACTIVE_HEALTHY') throw conflict(`A backup is restored into a running project (status ${target.status})`);
     try {

@@ -109,18 +109,26 @@ export function s3Backend(config: S3StorageConfig): StorageBackend {
     };
   }
 
+  /**
+   * A multipart upload of `input` to `Key`, counted (and cut at `limit` bytes) on its way: it becomes the object only
+   * when it completes; on failure its parts are aborted. The caller awaits `done` and decides what a failure means.
+   */
+  function multipartFrom(Key: string, input: Readable, limit: number) {
+    const counter = byteLimit(limit);
+    input.on('error', (error) => counter.destroy(error));
+    input.pipe(counter);
+    const upload = new Upload({ client, params: { Bucket, Key, Body: counter }, partSize: PART_BYTES, queueSize: 2, leavePartsOnError: false });
+    return { counter, done: () => upload.done() };
+  }
+
   // Backups and archives (platformFiles.ts): keys `{ref}/backups/…` and `{ref}/archives/…` beside the objects.
   const files: PlatformFiles = {
     async put(path, source) {
       const Key = assertPlatformPath(path);
-      const counter = byteLimit(Number.POSITIVE_INFINITY);
       const input = source instanceof Readable ? source : Readable.from(source);
-      input.on('error', (error) => counter.destroy(error));
-      input.pipe(counter);
-      // A multipart upload becomes the object only when it completes; on failure its parts are aborted.
-      const upload = new Upload({ client, params: { Bucket, Key, Body: counter }, partSize: PART_BYTES, queueSize: 2, leavePartsOnError: false });
+      const { counter, done } = multipartFrom(Key, input, Number.POSITIVE_INFINITY);
       try {
-        await upload.done();
+        await done();
       } catch (error) {
         throw counter.errored ?? input.errored ?? error;
       }
@@ -153,13 +161,10 @@ export function s3Backend(config: S3StorageConfig): StorageBackend {
     files,
     async stage(ref, source, limit) {
       const Key = `${ref}/tmp/${randomUUID()}`;
-      const counter = byteLimit(limit);
       const input = source instanceof ReadableStream ? Readable.fromWeb(source as import('node:stream/web').ReadableStream) : Readable.from(source);
-      input.on('error', (error) => counter.destroy(error));
-      input.pipe(counter);
-      const upload = new Upload({ client, params: { Bucket, Key, Body: counter }, partSize: PART_BYTES, queueSize: 2, leavePartsOnError: false });
+      const { counter, done } = multipartFrom(Key, input, limit);
       try {
-        await upload.done();
+        await done();
       } catch (error) {
         await deleteKey(Key).catch(() => {});
         if (error instanceof StorageError) throw error;
