@@ -12,6 +12,7 @@ import { authenticate, type Caller } from './auth.ts';
 import { ApiError, fromPostgres, parseError } from './errors.ts';
 import { openApiDocument } from './openapi.ts';
 import { parseQuery, type ParsedQuery } from './parse.ts';
+import { onConnection, phases, type Phases } from './phases.ts';
 import { schemaCache, type Relation, type SchemaCache } from './schema.ts';
 import { settingsThenStatement } from './batch.ts';
 import { Builder, columnOf, compactParams, ident, Params, pickFunction, valueParam } from './sql.ts';
@@ -522,6 +523,8 @@ export function dataApiRoutes(deps: { services: () => Promise<Services>; publicH
     const ref = c.req.param('ref')!;
     const headers = c.req.raw.headers;
     const started = performance.now();
+    const timing = phases();
+    onConnection(timing, c.env);
     try {
       let services: Services;
       try {
@@ -530,6 +533,7 @@ export function dataApiRoutes(deps: { services: () => Promise<Services>; publicH
         throw new ApiError(503, 'PGRST000', 'The platform database is not available');
       }
       const caller = await authenticate(services.pool, ref, headers);
+      timing.mark('auth');
       const method = c.req.method;
       const read = method === 'GET' || method === 'HEAD';
       // Accept-Profile (reads) / Content-Profile (writes) pick one of the exposed schemas (docs "Schemas").
@@ -548,6 +552,7 @@ export function dataApiRoutes(deps: { services: () => Promise<Services>; publicH
       let cache = await schemaCache(ref, pool, caller.settings.schemas, { fresh: work === 'openapi' }).catch(() => {
         throw new ApiError(503, 'PGRST002', 'Could not read the schema of the project database');
       });
+      timing.mark('catalog');
       if (work === 'openapi') {
         return corsAnswer(c.json(openApiDocument(cache, schema, deps.publicHost, ref), 200, timingHeaders(started)));
       }
@@ -569,7 +574,7 @@ export function dataApiRoutes(deps: { services: () => Promise<Services>; publicH
       const run = (client: pg.PoolClient, tx: RequestTransaction) => ((ctx.tx = tx), work(client, ctx));
       let result: Result;
       try {
-        result = await transaction(pool, caller, schema, read, timeoutMs, url.pathname, method, run);
+        result = await transaction(pool, caller, schema, read, timeoutMs, url.pathname, method, run, timing);
       } catch (error) {
         // The request may name a table made a moment ago: read the catalog again once.
         // Only the builder's own refusals: a statement that ran (and failed) is never sent twice.
@@ -577,7 +582,9 @@ export function dataApiRoutes(deps: { services: () => Promise<Services>; publicH
         ctx.cache = cache = await schemaCache(ref, pool, caller.settings.schemas, { fresh: true });
         result = await transaction(pool, caller, schema, read, timeoutMs, url.pathname, method, run);
       }
-      return corsAnswer(c.newResponse(result.body, result.status as 200, timingHeaders(started, result.headers)));
+      const answer = corsAnswer(c.newResponse(result.body, result.status as 200, timingHeaders(started, result.headers)));
+      timing.answered();
+      return answer;
     } catch (error) {
       if (error instanceof ApiError) return respond(c, error, timingHeaders(started));
       logServerError('data API', error);
@@ -730,10 +737,13 @@ async function transaction(
   path: string,
   method: string,
   work: (client: pg.PoolClient, tx: RequestTransaction) => Promise<Result>,
+  timing?: Phases,
 ): Promise<Result> {
   let client: pg.PoolClient;
   try {
+    timing?.note('waiting', pool.waitingCount);
     client = await pool.connect();
+    timing?.mark('connection');
   } catch {
     throw new ApiError(503, 'PGRST000', 'Could not connect to the project database');
   }
@@ -755,6 +765,7 @@ async function transaction(
       tx.uncork();
     }
     const result = await pending;
+    timing?.mark('query');
     if (tx.setup) await tx.setup;
     if (!tx.committed) await client.query(result.rollback ? 'rollback' : 'commit');
     return result;
