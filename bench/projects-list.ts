@@ -105,8 +105,13 @@ async function plans(db: pg.Client, slug: string): Promise<Record<string, string
 
 const PROBE = `(() => {
   if (window.top !== window) return;
-  const marks = { card: null };
+  const marks = { card: null, longTasks: [] };
   window.__benchCard = marks;
+  try {
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) marks.longTasks.push([Math.round(entry.startTime), Math.round(entry.duration)]);
+    }).observe({ type: 'longtask', buffered: true });
+  } catch {}
   const check = () => {
     if (marks.card !== null) return;
     const card = document.querySelector('[data-testid="project-card"]');
@@ -123,6 +128,10 @@ const PROBE = `(() => {
 interface CardRun {
   card: number;
   fetches: { path: string; start: number; end: number }[];
+  /** Scripts and styles fetched before the card: the last one's end, and how many. */
+  assets: { count: number; lastEnd: number; last: string };
+  /** Main-thread tasks over 50 ms before the card: [start, duration] ms. */
+  longTasks: [number, number][];
 }
 
 async function firstCard(browser: Browser, url: string, session: Session): Promise<CardRun> {
@@ -136,11 +145,17 @@ async function firstCard(browser: Browser, url: string, session: Session): Promi
       polling: 50,
     });
     return await page.evaluate(() => {
-      const card = (window as unknown as { __benchCard: { card: number } }).__benchCard.card;
+      const marks = (window as unknown as { __benchCard: { card: number; longTasks: [number, number][] } }).__benchCard;
+      const card = marks.card;
+      const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+      const assetEntries = resources.filter((entry) => entry.initiatorType !== 'fetch' && entry.startTime <= card);
+      const lastAsset = assetEntries.reduce<PerformanceResourceTiming | null>((a, b) => (a === null || b.responseEnd > a.responseEnd ? b : a), null);
+      const assets = { count: assetEntries.length, lastEnd: Math.round(lastAsset?.responseEnd ?? 0), last: lastAsset ? new URL(lastAsset.name).pathname : '' };
+      const longTasks = marks.longTasks.filter(([start]) => start <= card);
       const fetches = (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
         .filter((entry) => entry.initiatorType === 'fetch' && entry.startTime <= card)
         .map((entry) => ({ path: new URL(entry.name).pathname, start: Math.round(entry.startTime), end: Math.round(entry.responseEnd) }));
-      return { card, fetches };
+      return { card, fetches, assets, longTasks };
     });
   } finally {
     await context.close();
@@ -180,7 +195,7 @@ export async function projectsListBench(): Promise<BenchResult> {
       seedMs: Math.round(seedMs),
       searchCounts: api.searchCounts,
       plans: plansWith,
-      browserRuns: cards.map((run) => ({ card: Math.round(run.card), fetches: run.fetches.map((f) => ({ ...f, path: f.path.replace(slug, '{slug}') })) })),
+      browserRuns: cards.map((run) => ({ card: Math.round(run.card), fetches: run.fetches.map((f) => ({ ...f, path: f.path.replace(slug, '{slug}') })), assets: run.assets, longTasks: run.longTasks })),
     });
   } finally {
     await db?.end().catch(() => {});
@@ -205,5 +220,7 @@ export function printProjectsListDetails(res: BenchResult): void {
   if (median) {
     console.log(`\nfetches before the first card (one run, card at ${median.card} ms):`);
     for (const f of median.fetches) console.log(`  ${String(f.start).padStart(5)} -> ${String(f.end).padStart(5)} ms  ${f.path}`);
+    if (median.assets) console.log(`  ${median.assets.count} scripts/styles, the last (${median.assets.last}) done at ${median.assets.lastEnd} ms`);
+    if (median.longTasks) console.log(`  long tasks [start, ms]: ${JSON.stringify(median.longTasks)}`);
   }
 }
