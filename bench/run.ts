@@ -6,6 +6,7 @@ import { clusterBench, printClusterDetails } from './cluster.ts';
 import { dataApiBench, printDataApiDetails } from './data-api.ts';
 import { docsSearchBench, printDocsSearchDetails } from './docs-search.ts';
 import { firstLoad, printFirstLoadDetails } from './first-load.ts';
+import { floorBench } from './floor.ts';
 import { gridPasteBench } from './grid-paste.ts';
 import { mcpBench } from './mcp.ts';
 import { platformBench } from './platform.ts';
@@ -24,6 +25,7 @@ import { statechartsBench } from './statecharts.ts';
 const BENCHMARKS: Record<string, { run: () => Promise<BenchResult>; details?: (res: BenchResult) => void }> = {
   'first-load': { run: firstLoad, details: printFirstLoadDetails },
   tti: { run: tti },
+  floor: { run: floorBench },
   platform: { run: platformBench },
   'projects-list': { run: projectsListBench, details: printProjectsListDetails },
   'storage-upload': { run: storageUploadBench, details: printStorageUploadDetails },

@@ -16,7 +16,7 @@ import { figure, result, type BenchResult } from './support/results.ts';
 const RUNS = Number(process.env.BENCH_TTI_RUNS ?? 5);
 const BUDGET_MS = 500;
 
-interface Marks {
+export interface Marks {
   heading: number;
   tti: number;
   domContentLoaded: number;
@@ -34,7 +34,7 @@ declare global {
 }
 
 // Sent as source text: a function passed to addInitScript would carry tsx's `__name` helper calls into the page.
-const PROBE = `(() => {
+export const PROBE = `(() => {
   if (window.top !== window) return;
   const marks = { heading: null, idle: null };
   window.__benchTti = marks;
@@ -53,7 +53,7 @@ const PROBE = `(() => {
   observer.observe(document, { childList: true, subtree: true, characterData: true, attributes: true });
 })();`;
 
-async function measure(browser: Browser, url: string, session: Session): Promise<Marks> {
+export async function measure(browser: Browser, url: string, session?: Session): Promise<Marks> {
   const context = await freshContext(browser, session);
   try {
     await context.addInitScript({ content: PROBE });
