@@ -2,6 +2,7 @@
 // Whether a build (the console's dist/, the platform's bundle) is older than its sources. The stamp records a
 // fingerprint of every input's path, size and modification time; any added, removed or changed file makes it differ.
 // Plain JavaScript: `npm start` (server/start.mjs) runs it before anything can compile TypeScript.
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -81,4 +82,24 @@ export function buildIsStale(root, outDir, inputs = CONSOLE_INPUTS, entry = 'ind
 /** @param {string} root @param {string} outDir @param {BuildInputs} [inputs] */
 export function writeBuildStamp(root, outDir, inputs = CONSOLE_INPUTS) {
   writeFileSync(join(outDir, STAMP_FILE), `${inputFingerprint(root, inputs)}\n`);
+}
+
+/**
+ * Bundles the platform into `outDir` (scripts/build-server.mjs, in a child process: esbuild never loads into the
+ * caller, which may be the platform's own process) when its sources changed since the last bundle, and stamps it.
+ * Shared by `npm start` (server/start.mjs) and the benches (bench/support/platform.ts). Returns why it bundled, or
+ * null when the bundle was current; throws when the bundler failed (its messages went to this process's stderr).
+ * @param {string} root
+ * @param {string} outDir
+ * @param {(line: string) => void} [log]
+ * @returns {string | null}
+ */
+export function bundleServerIfStale(root, outDir, log = (line) => console.log(line)) {
+  const stale = buildIsStale(root, outDir, SERVER_INPUTS, 'main.js');
+  if (!stale) return null;
+  log(`[strata] bundling the platform (${stale})`);
+  const run = spawnSync(process.execPath, [join(root, 'scripts', 'build-server.mjs'), outDir], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });
+  if (run.status !== 0) throw new Error(`the platform bundle failed (exit ${run.status ?? run.signal})`);
+  writeBuildStamp(root, outDir, SERVER_INPUTS);
+  return stale;
 }

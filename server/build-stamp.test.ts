@@ -2,7 +2,9 @@ import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildIsStale, SERVER_INPUTS, writeBuildStamp } from './build-stamp.mjs';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { buildIsStale, bundleServerIfStale, SERVER_INPUTS, writeBuildStamp } from './build-stamp.mjs';
 
 let root: string;
 let dist: string;
@@ -70,4 +72,15 @@ describe('build stamp (npm start rebuilds only when needed)', () => {
     expect(buildIsStale(root, bundle, SERVER_INPUTS, 'main.js')).toMatch(/sources changed/);
     expect(buildIsStale(root, dist)).toBeNull();
   });
+
+  it('bundles the platform only when its bundle is missing or stale (npm start and the benches share this)', () => {
+    const repo = fileURLToPath(new URL('..', import.meta.url));
+    const out = join(root, 'server-bundle');
+    const lines: string[] = [];
+    expect(bundleServerIfStale(repo, out, (line) => lines.push(line))).toBe('no build yet');
+    expect(existsSync(join(out, 'main.js'))).toBe(true);
+    expect(buildIsStale(repo, out, SERVER_INPUTS, 'main.js')).toBeNull();
+    expect(bundleServerIfStale(repo, out, (line) => lines.push(line))).toBeNull();
+    expect(lines).toEqual(['[strata] bundling the platform (no build yet)']);
+  }, 60_000);
 });

@@ -6,7 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { buildIsStale, SERVER_INPUTS, writeBuildStamp } from './build-stamp.mjs';
+import { buildIsStale, bundleServerIfStale, writeBuildStamp } from './build-stamp.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const distDir = resolve(root, process.env.STRATA_DIST_DIR?.trim() || 'dist');
@@ -28,11 +28,11 @@ if (consoleStale) {
   writeBuildStamp(root, distDir);
 }
 
-const serverStale = buildIsStale(root, serverDir, SERVER_INPUTS, 'main.js');
-if (serverStale) {
-  console.log(`[strata] bundling the platform (${serverStale})`);
-  run('the platform', process.execPath, [join(root, 'scripts', 'build-server.mjs'), serverDir]);
-  writeBuildStamp(root, serverDir, SERVER_INPUTS);
+try {
+  bundleServerIfStale(root, serverDir);
+} catch (error) {
+  console.error(`[strata] the platform did not build (${/** @type {Error} */ (error).message}); see the messages above`);
+  process.exit(1);
 }
 
 await import(pathToFileURL(join(serverDir, 'main.js')).href);

@@ -5,7 +5,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { buildIsStale, SERVER_INPUTS, writeBuildStamp } from '../../server/build-stamp.mjs';
+import { bundleServerIfStale } from '../../server/build-stamp.mjs';
 import { allProcs, clusterProcs } from './procs.ts';
 import { REPO_ROOT, since, sleep } from './results.ts';
 
@@ -19,12 +19,7 @@ export const SERVER_BUILD_DIR = join(REPO_ROOT, '.build', 'server');
 
 /** Bundles the platform when its sources changed since the last bundle (as `npm start` does), before any timing. */
 function ensureServerBundle(): void {
-  const stale = buildIsStale(REPO_ROOT, SERVER_BUILD_DIR, SERVER_INPUTS, 'main.js');
-  if (!stale) return;
-  console.log(`bundling the platform (${stale}) ...`);
-  const run = spawnSync(process.execPath, [join(REPO_ROOT, 'scripts', 'build-server.mjs'), SERVER_BUILD_DIR], { cwd: REPO_ROOT, stdio: ['ignore', 'inherit', 'inherit'] });
-  if (run.status !== 0) throw new Error(`the platform bundle failed (exit ${run.status ?? run.signal})`);
-  writeBuildStamp(REPO_ROOT, SERVER_BUILD_DIR, SERVER_INPUTS);
+  bundleServerIfStale(REPO_ROOT, SERVER_BUILD_DIR);
 }
 
 /**
