@@ -46,7 +46,7 @@ import { cliReleaseRoutes } from './cli/version.ts';
 import { assistantRoutes } from './assistant/routes.ts';
 import { consoleFeedbackRoutes } from './feedback/routes.ts';
 import { docsRoutes } from './docs/routes.ts';
-import { telemetryRoutes } from './telemetry/routes.ts';
+import { readRemoteFlags, telemetryRoutes } from './telemetry/routes.ts';
 import { deploymentRoutes } from './telemetry/deployment.ts';
 import { branchEstimateRoutes, branchRoutes } from './branches/routes.ts';
 import { infrastructureRoutes } from './infrastructure/routes.ts';
@@ -87,7 +87,11 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
 
   // spec A2.14/A7: {site}/api/get-deployment-commit, the build being served (public, like the page it describes).
   app.route('/', deploymentRoutes(deps.distDir) as unknown as Hono<AppEnv>);
-  app.route('/', consoleRoutes(deps.distDir, deps.mode, { publicHost: deps.publicHost }) as unknown as Hono<AppEnv>);
+  // Pages never wait for the database: its remote flags go into them once it is ready.
+  let ready: Services | null = null;
+  deps.services().then((services) => (ready = services), () => undefined);
+  const remoteFlags = async () => (ready ? readRemoteFlags(ready.pool) : undefined);
+  app.route('/', consoleRoutes(deps.distDir, deps.mode, { publicHost: deps.publicHost, remoteFlags }) as unknown as Hono<AppEnv>);
 
   if (deps.auth) {
     const auth = deps.auth;

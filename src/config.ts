@@ -1,5 +1,6 @@
 // Runtime configuration the platform writes into index.html (a JSON script element), so one build serves
 // both modes (spec A1: platform or self-hosted/local).
+import type { FeatureFlags } from './domain/navigation/flags.ts';
 export interface ConsoleConfig {
   mode: 'platform' | 'self-hosted';
   /** Id of the build this page was served from (spec A2.14: the version notice compares the served one with it). */
@@ -8,6 +9,11 @@ export interface ConsoleConfig {
   telemetry?: boolean;
   /** ENABLED_FEATURES_OVERRIDE_DISABLE_ALL (spec A4.12). */
   disableAllFeatures?: boolean;
+  /**
+   * The flag values when the platform served the page (spec A4.12: defaults, its remote flags, the override cookie):
+   * the first render's flags, so it shows what the flags provider loads after it (server/http/console.ts).
+   */
+  flags?: FeatureFlags;
 }
 
 const DEFAULT_CONFIG: ConsoleConfig = { mode: 'platform' };
@@ -22,6 +28,8 @@ export function readConsoleConfig(doc: Pick<Document, 'getElementById'> | undefi
       ...(typeof parsed.build === 'string' ? { build: parsed.build } : {}),
       telemetry: parsed.telemetry === true,
       disableAllFeatures: parsed.disableAllFeatures === true,
+      // Written by the platform itself (server/http/console.ts), like the rest of this element.
+      flags: parsed.flags,
     };
   } catch {
     return DEFAULT_CONFIG;

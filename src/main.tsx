@@ -27,10 +27,11 @@ const session = createSessionActor({ alwaysLoggedIn: config.mode === 'self-hoste
 setAccessTokenGetter(getAccessToken);
 const theme = createThemeActor({ inspect });
 const sidebar = createSidebarActor({ inspect });
-// Feature flags: the defaults of spec A4.12 (all on but branding:large_logo; all off with
-// ENABLED_FEATURES_OVERRIDE_DISABLE_ALL) with the override cookie on top, until the flags provider (started after the
-// first render, below) brings the remote flags into the store.
-const flags = { ...defaultFlags(config.disableAllFeatures === true), ...flagOverridesFromCookie(document.cookie) };
+// Feature flags (spec A4.12): the values the platform put into the page (its defaults, remote flags and the override
+// cookie, merged as the flags provider merges them); without them (the development server) the defaults (all on but
+// branding:large_logo; all off with ENABLED_FEATURES_OVERRIDE_DISABLE_ALL) with the override cookie on top. The flags
+// provider (started after the first render, below) then loads the remote flags into the store.
+const flags = config.flags ?? { ...defaultFlags(config.disableAllFeatures === true), ...flagOverridesFromCookie(document.cookie) };
 const flagStore = createFlagStore(flags);
 // The bell's actor (spec A4.8): app-wide, but its code (machine and calls) loads only when the bell first asks for
 // it, 2.5 s after the header's first render or on the user's approach (issue 15: first-load weight).

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { createApp } from '../app.ts';
+import type { Services } from '../services.ts';
 
 const dist = mkdtempSync(join(tmpdir(), 'strata-console-'));
 mkdirSync(join(dist, 'assets'));
@@ -99,6 +100,35 @@ describe('console configuration and methods', () => {
     const rebuilt = await (await app().request('/dashboard/api/get-deployment-commit')).json();
     expect(rebuilt.commitSha).not.toBe(served.commitSha);
     expect(Number.isNaN(Date.parse(rebuilt.commitTime))).toBe(false);
+  });
+
+  it("carries the flag values the flags provider will load, once the database is ready (spec A4.12)", async () => {
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><html><head><title>console</title></head><body></body></html>');
+    const stored: { key: string; value: unknown }[] = [];
+    const queries: string[] = [];
+    // A stand-in for the platform database: only the remote flag read is asked of it.
+    const services = { pool: { query: async (text: string) => (queries.push(text), { rows: stored }) } } as unknown as Services;
+    const ready = createApp({ mode: 'platform', publicHost: '127.0.0.1:54321', distDir: dist, services: async () => services, verifyAccessToken: async () => null });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const configOf = async (headers: Record<string, string> = {}) => {
+      const html = await (await ready.request('/dashboard/project/abc/database/tables', { headers })).text();
+      return JSON.parse(/<script id="strata-config" type="application\/json">([^<]*)<\/script>/.exec(html)![1]!) as { flags?: Record<string, boolean> };
+    };
+    // The platform's default: read replicas are built here, so Replication is not 'Coming soon' (A2.6).
+    expect((await configOf()).flags).toMatchObject({ replicationEnabled: true, billingAll: true, brandingLargeLogo: false });
+    expect(queries.every((text) => /from platform_flags where source = 'remote'/.test(text))).toBe(true);
+    // An admin's stored value wins over the default; the override cookie wins over both.
+    stored.push({ key: 'replicationEnabled', value: false });
+    expect((await configOf()).flags?.replicationEnabled).toBe(false);
+    const cookie = `strata-flag-overrides=${encodeURIComponent(JSON.stringify({ replicationEnabled: true }))}`;
+    expect((await configOf({ cookie })).flags?.replicationEnabled).toBe(true);
+    // A failed read serves the page without them (the provider still loads them).
+    const failing = { pool: { query: async () => Promise.reject(new Error('connection lost')) } } as unknown as Services;
+    const broken = createApp({ mode: 'platform', publicHost: '127.0.0.1:54321', distDir: dist, services: async () => failing, verifyAccessToken: async () => null });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const response = await broken.request('/dashboard/');
+    expect(response.status).toBe(200);
+    expect(await response.text()).not.toContain('"flags"');
   });
 
   it('answers other methods on page paths with the 405 page', async () => {

@@ -10,6 +10,8 @@ import { buildIdOf } from '../telemetry/deployment.ts';
 import { preloadsFor, withRoutePreloads, type RoutePreload } from './route-preloads.ts';
 import { withEarlyRequests } from './early-requests.ts';
 import { errorPageMessage } from '../../src/domain/error-pages.ts';
+import { consoleFlagValues, type RemoteFlagItem } from '../../src/domain/signals.ts';
+import { defaultFlags, flagOverridesFromCookie } from '../../src/domain/navigation/flags.ts';
 import { logServerError } from './errors.ts';
 
 const NOT_BUILT = `<!doctype html><meta charset="utf-8"><title>Strata</title>
@@ -33,8 +35,23 @@ export function runtimeSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): Co
  * The console reads its mode from this JSON element (src/config.ts), so one build serves both modes; with it the
  * runtime settings and the id of the build it was served from (the version notice compares it, spec A2.14).
  */
-export function withConsoleConfig(html: string, mode: 'platform' | 'self-hosted', settings: ConsoleRuntimeSettings = {}): string {
-  const config = { mode, build: buildIdOf(html), telemetry: settings.telemetry === true, disableAllFeatures: settings.disableAllFeatures === true };
+export function withConsoleConfig(
+  html: string,
+  mode: 'platform' | 'self-hosted',
+  settings: ConsoleRuntimeSettings = {},
+  flags?: { remote: readonly RemoteFlagItem[]; cookie: string },
+): string {
+  const disableAll = settings.disableAllFeatures === true;
+  const config = {
+    mode,
+    build: buildIdOf(html),
+    telemetry: settings.telemetry === true,
+    disableAllFeatures: disableAll,
+    // spec A4.12: the values the flags provider will load, so the first render already shows them.
+    ...(flags
+      ? { flags: consoleFlagValues({ defaults: defaultFlags(disableAll), remote: flags.remote, overrides: flagOverridesFromCookie(flags.cookie), disableAll }) }
+      : {}),
+  };
   const element = `<script id="strata-config" type="application/json">${JSON.stringify(config).replace(/</g, '\\u003c')}</script>`;
   return html.includes('</head>') ? html.replace('</head>', `${element}</head>`) : `${element}${html}`;
 }
@@ -99,6 +116,12 @@ export function consoleCsp(options: { scriptHashes?: string[]; apiOrigin?: strin
 export interface ConsoleOptions {
   /** host:port of the project API URLs (`<publicHost>/p/<ref>`), another origin than the console's at times. */
   publicHost?: string;
+  /**
+   * The platform's remote flag list (spec A4.12), when it can be read without waiting (undefined while the database is
+   * not ready): the page's configuration carries the flag values they make, so the first render shows the flags the
+   * provider loads later (before, the Database menu said 'Replication — Coming soon' until the remote flags loaded).
+   */
+  remoteFlags?: () => Promise<RemoteFlagItem[] | undefined>;
 }
 
 export function consoleRoutes(distDir: string, mode: 'platform' | 'self-hosted' = 'platform', options: ConsoleOptions = {}): Hono {
@@ -172,7 +195,10 @@ export function consoleRoutes(distDir: string, mode: 'platform' | 'self-hosted' 
       throw error;
     }
     const path = c.req.path.replace(/^\/dashboard/, '') || '/';
-    const withPreloads = withRoutePreloads(withConsoleConfig(html, mode, settings), preloadsFor(await routePreloadsOf(html), path));
+    // A failed read is served without them: the flags provider still loads them (spec A4.12).
+    const remote = await options.remoteFlags?.().catch(() => undefined);
+    const flags = remote ? { remote, cookie: c.req.header('cookie') ?? '' } : undefined;
+    const withPreloads = withRoutePreloads(withConsoleConfig(html, mode, settings, flags), preloadsFor(await routePreloadsOf(html), path));
     const page = withEarlyRequests(withPreloads, path, new URL(c.req.url).search);
     c.header('Cache-Control', 'no-cache');
     c.header('Content-Security-Policy', consoleCsp({ scriptHashes: inlineScriptHashes(page), apiOrigin }));

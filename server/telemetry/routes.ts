@@ -15,7 +15,8 @@ import {
   telemetryEventsQuery,
   telemetryIdentifyBody,
 } from '../../src/api/schemas/telemetry.ts';
-import { scrubSecrets, servedRemoteFlags, type FlagValue } from '../../src/domain/signals.ts';
+import { scrubSecrets, servedRemoteFlags, type FlagValue, type RemoteFlagItem } from '../../src/domain/signals.ts';
+import type pg from 'pg';
 import type { AppEnv } from '../http/env.ts';
 import { badRequest, forbidden } from '../http/errors.ts';
 import { readBody, readQuery } from '../http/validate.ts';
@@ -61,9 +62,7 @@ export function telemetryRoutes(): Hono<AppEnv> {
     return rows;
   };
   // The remote flag list (spec A3: settingKey, settingValue): the platform's defaults, overlaid by what admins stored.
-  routes.get('/telemetry/remote-flags', async (c) =>
-    c.json(servedRemoteFlags((await readFlags(c, 'remote')).map((row) => ({ settingKey: row.key, settingValue: row.value as FlagValue })))),
-  );
+  routes.get('/telemetry/remote-flags', async (c) => c.json(await readRemoteFlags(c.var.services.pool)));
   // spec A7: GET {API_URL}/telemetry/feature-flags — object of flag key to value (the analytics flags).
   routes.get('/telemetry/feature-flags', async (c) =>
     c.json(Object.fromEntries((await readFlags(c, 'analytics')).map((row) => [row.key, row.value]))),
@@ -139,4 +138,14 @@ export function telemetryRoutes(): Hono<AppEnv> {
   });
 
   return routes;
+}
+
+/**
+ * The remote flag list the platform serves (spec A3: settingKey, settingValue): its defaults, overlaid by what admins
+ * stored. The same for every user (the local flag service has no targeting), so the console's pages carry it too
+ * (server/http/console.ts) and the first render already shows what the flags provider loads later.
+ */
+export async function readRemoteFlags(pool: Pick<pg.Pool, 'query'>): Promise<RemoteFlagItem[]> {
+  const { rows } = await pool.query<{ key: string; value: unknown }>(`select key, value from platform_flags where source = 'remote' order by key`);
+  return servedRemoteFlags(rows.map((row) => ({ settingKey: row.key, settingValue: row.value as FlagValue })));
 }

@@ -10,6 +10,9 @@ export const VERSION_CHECK_MS = 10 * 60_000;
 export const REFRESH_NOTICE_MS = 24 * 60 * 60_000;
 import { TELEMETRY_MAX_PENDING } from './telemetry-limits.ts';
 import { TELEMETRY_EVENTS } from './telemetry-events.ts';
+import { FEATURE_FLAGS, flagKey } from './navigation/flags.ts';
+
+const FEATURE_FLAG_KEYS: ReadonlySet<string> = new Set(FEATURE_FLAGS.map(flagKey));
 export { TELEMETRY_MAX_PENDING };
 /** spec A4.10: the legacy consent entry accepted automatically, then removed. */
 export const LEGACY_CONSENT_KEY = 'TELEMETRY_CONSENT';
@@ -80,6 +83,21 @@ export function mergeFlags(
     flags[key] = value === null ? false : Boolean(value);
   }
   return { ...flags, ...overrides };
+}
+
+/**
+ * spec A4.12: the values the console reads, as the flags provider has them: defaults, remote flags, then the override
+ * cookie; with ENABLED_FEATURES_OVERRIDE_DISABLE_ALL a remote value never turns a feature flag back on. The platform
+ * computes the same for the page it serves (server/http/console.ts), so the first render matches the provider's.
+ */
+export function consoleFlagValues(input: {
+  defaults: Readonly<Record<string, boolean>>;
+  remote: readonly RemoteFlagItem[];
+  overrides: Readonly<Record<string, boolean>>;
+  disableAll: boolean;
+}): Record<string, boolean> {
+  const applied = input.disableAll ? input.remote.filter((item) => !FEATURE_FLAG_KEYS.has(flagKey(item.settingKey))) : input.remote;
+  return mergeFlags(input.defaults, applied, input.overrides, flagKey);
 }
 
 /**
