@@ -1,5 +1,6 @@
 // Not a benchmark: a CPU profile of one cached table open, self time by script and function (issue 25).
 // `npx tsx bench/profile/open-cpu.ts`.
+import { writeFileSync } from 'node:fs';
 import { freshContext, launchBrowser } from '../support/browser.ts';
 import { createOrganization, ensureBuilt, query, signUp, startPlatform, waitActive, waitApiReady } from '../support/platform.ts';
 
@@ -36,6 +37,8 @@ try {
   await page.waitForFunction(() => !!document.querySelector('[role="grid"] [aria-rowindex="2"] [data-column="id"]'), undefined, { polling: 'raf', timeout: 60000 });
   const total = Date.now() - t0;
   const { profile } = (await cdp.send('Profiler.stop')) as { profile: { nodes: Array<{ id: number; callFrame: { functionName: string; url: string; lineNumber: number }; hitCount?: number }>; samples: number[]; timeDeltas: number[] } };
+  // PROFILE_OUT=<file>: the raw profile, for mapping minified positions to sources (a build with --sourcemap).
+  if (process.env.PROFILE_OUT) writeFileSync(process.env.PROFILE_OUT, JSON.stringify(profile));
   const byNode = new Map(profile.nodes.map((n) => [n.id, n]));
   const selfMs = new Map<number, number>();
   profile.samples.forEach((s, i) => selfMs.set(s, (selfMs.get(s) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000));

@@ -1,12 +1,11 @@
 // The grid's header: per column its name and type, a sort button (click cycles asc → desc → none, in the URL),
-// a menu (Edit column / Delete column, for writers) and a resize handle (TanStack Table's column resizing).
+// a menu (Edit column / Delete column, for writers; ColumnMenu) and a resize handle (TanStack Table's column resizing).
 // Its cells are cells of the grid's keyboard model (issue 24): reached with the arrows, never tab stops themselves.
 import type { Header } from '@tanstack/react-table';
 import type { VirtualItem } from '@tanstack/react-virtual';
-import { Button } from '../../../ui/Button.tsx';
-import { Menu, MenuItem, MenuTrigger } from '../../../ui/Menu.tsx';
 import type { ColumnInfo, Row, RowSort } from '../../../domain/table-editor/types.ts';
 import type { GridFeatures } from './features.ts';
+import { ColumnMenu } from './ColumnMenu.tsx';
 import { cellId, CHECK_COLUMN, HEADER_ROW } from './navigation.ts';
 import * as css from './Grid.css.ts';
 
@@ -66,17 +65,7 @@ export function GridHeader({ columns, headers, virtualColumns, offset, width, so
               {sort ? <span aria-hidden>{sort.ascending ? '↑' : '↓'}</span> : null}
             </button>
             {canEditColumns ? (
-              <MenuTrigger>
-                <Button variant="ghost" size="tiny" id={menuTriggerId(item.index)} excludeFromTabOrder aria-label={`Column ${column.name} actions`}>
-                  ⋯
-                </Button>
-                <Menu onAction={(key) => (key === 'edit' ? onEditColumn(column) : onDeleteColumn(column))}>
-                  <MenuItem id="edit">Edit column</MenuItem>
-                  <MenuItem id="delete" isDestructive>
-                    Delete column
-                  </MenuItem>
-                </Menu>
-              </MenuTrigger>
+              <ColumnMenu id={menuTriggerId(item.index)} columnName={column.name} onEdit={() => onEditColumn(column)} onDelete={() => onDeleteColumn(column)} />
             ) : null}
             {header ? (
               <div
