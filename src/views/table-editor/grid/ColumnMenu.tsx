@@ -5,6 +5,7 @@
 // with the trigger's look, id and label stands in; then the real menu replaces it, open when the stand-in was
 // pressed (click, Enter, Space, ↓/↑, or the grid's Shift+F10, which sends ↓ to the trigger by its id).
 import { useState, type KeyboardEvent } from 'react';
+import { flushSync } from 'react-dom';
 import { Button } from '../../../ui/Button.tsx';
 import { buttonClasses } from '../../../ui/ButtonLook.tsx';
 import { Menu, MenuItem, MenuTrigger } from '../../../ui/Menu.tsx';
@@ -43,6 +44,8 @@ export function ColumnMenu({ id, columnName, onEdit, onDelete }: ColumnMenuProps
       </MenuTrigger>
     );
   }
+  // A hover or a focus swaps at once (flushSync below): its update would otherwise wait, and the press that follows land on the
+  // stand-in, opening the real one just before its own click toggled it shut again (seen in e2e under load).
   const open = () => setReal({ open: true, focus: false });
   return (
     <button
@@ -53,8 +56,8 @@ export function ColumnMenu({ id, columnName, onEdit, onDelete }: ColumnMenuProps
       aria-label={label}
       aria-haspopup="menu"
       aria-expanded={false}
-      onPointerEnter={() => setReal({ open: false, focus: false })}
-      onFocus={() => setReal({ open: false, focus: true })}
+      onPointerEnter={() => flushSync(() => setReal({ open: false, focus: false }))}
+      onFocus={() => flushSync(() => setReal({ open: false, focus: true }))}
       // A press counts from the pointer going down (a touch has no hover before it): the real trigger that replaces
       // the stand-in never sees that down, so it opens from here.
       onPointerDown={(event) => event.button === 0 && open()}

@@ -1,9 +1,10 @@
 // The grid's filters (issue 6): the filters applied (from the URL) as removable chips, and a form adding one
-// (column, operator, value). Every change goes to the URL; the rows machine follows it.
+// (column, operator, value). Every change goes to the URL; the rows machine follows it. The form's Selects are made
+// real on intent (LazySelect): they are not needed for the table's first rows.
 import { useState } from 'react';
 import { FILTER_OPERATORS, type ColumnInfo, type FilterOperator, type RowFilter } from '../../../domain/table-editor/types.ts';
 import { Button } from '../../../ui/Button.tsx';
-import { Select } from '../../../ui/Select.tsx';
+import { LazySelect } from './LazySelect.tsx';
 import * as css from './Grid.css.ts';
 
 const OPERATOR_LABELS: Record<FilterOperator, string> = {
@@ -36,14 +37,14 @@ export function FilterBar({ columns, filters, onChange }: FilterBarProps) {
           </Button>
         </span>
       ))}
-      <Select
+      <LazySelect
         label="Column"
         aria-label="Filter column"
         options={columns.map((entry) => ({ id: entry.name, label: entry.name }))}
         selectedKey={column}
         onSelectionChange={(key) => setColumn(String(key))}
       />
-      <Select
+      <LazySelect
         label="Operator"
         aria-label="Filter operator"
         options={FILTER_OPERATORS.map((id) => ({ id, label: OPERATOR_LABELS[id] }))}

@@ -1,0 +1,58 @@
+// @vitest-environment jsdom
+// The filter form's Selects (issue 25): a stand-in with the Select's label and value until wanted, then the real
+// Select — open on a press or ↓, focused on a focus — whose choice still reaches the form.
+import '../../../ui/testing/jsdom.ts';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { LazySelect } from './LazySelect.tsx';
+
+const options = [{ id: 'eq', label: '= equals' }, { id: 'gt', label: '> greater than' }];
+
+function setup() {
+  const onSelectionChange = vi.fn();
+  render(<LazySelect label="Operator" aria-label="Filter operator" options={options} selectedKey="eq" onSelectionChange={onSelectionChange} />);
+  return { onSelectionChange, trigger: () => screen.getByRole('button', { name: /Operator/ }) };
+}
+
+describe('LazySelect', () => {
+  it('shows the label and the chosen value, with no options rendered', () => {
+    const { trigger } = setup();
+    expect(trigger().textContent).toContain('= equals');
+    expect(trigger().getAttribute('aria-haspopup')).toBe('listbox');
+    expect(document.body.innerHTML).not.toContain('greater than');
+  });
+
+  it('opens on a press and hands the choice on', async () => {
+    const { trigger, onSelectionChange } = setup();
+    fireEvent.pointerDown(trigger(), { button: 0, pointerType: 'touch' });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('option', { name: '> greater than' }));
+    expect(onSelectionChange).toHaveBeenCalledWith('gt');
+  });
+
+  it('opens with ↓ from the keyboard', async () => {
+    const { trigger } = setup();
+    fireEvent.keyDown(trigger(), { key: 'ArrowDown' });
+    expect(await screen.findByRole('listbox')).toBeTruthy();
+  });
+
+  it('becomes the real Select, closed, on a hover, and keeps the focus on a focus', async () => {
+    const { trigger } = setup();
+    fireEvent.pointerEnter(trigger(), { pointerType: 'mouse' });
+    expect(screen.queryByRole('listbox')).toBeNull();
+    expect(trigger().textContent).toContain('= equals');
+    trigger().focus();
+    await waitFor(() => expect(document.activeElement).toBe(trigger()));
+    const user = userEvent.setup();
+    await user.click(trigger());
+    expect(await screen.findByRole('option', { name: '= equals' })).toBeTruthy();
+  });
+
+  it('is focused after the stand-in takes the focus', async () => {
+    setup();
+    screen.getByRole('button', { name: /Operator/ }).focus();
+    await waitFor(() => expect(document.activeElement?.getAttribute('aria-haspopup')).toBe('listbox'));
+    await waitFor(() => expect(document.activeElement?.textContent).toContain('= equals'));
+  });
+});
