@@ -11,6 +11,7 @@ import pg from 'pg';
 import type { DatabaseServer } from '../db/server.ts';
 import { withAdminClient } from '../db/platformDb.ts';
 import { withTransaction } from '../db/transaction.ts';
+import { withProvisionLock } from './provision-locks.ts';
 import { logServerError } from '../http/errors.ts';
 import { API_KEY_ROLES, newSecret, signApiKey } from './keys.ts';
 import { SHARED_API_ROLES, apiRole, newProjectRef, ownerRole, projectDatabase } from './names.ts';
@@ -140,32 +141,23 @@ export function createProvisioner(deps: {
   }
 
   async function ensureSharedRoles(ref: string): Promise<void> {
-    // Roles are cluster-wide: serialise concurrent provisioning (several platforms may share one server). The lock
-    // is taken in the platform database, which project roles cannot connect to: advisory locks live per database,
-    // and in the maintenance database (CONNECT granted to PUBLIC) any project owner could take the same key and
-    // stop every tenant's provisioning (server/projects/provision-lock.test.ts).
-    await withTransaction(platform, async (lock) => {
-      await lock.query('select pg_advisory_xact_lock($1)', [ROLE_LOCK_KEY]);
-      await ensureSharedRolesLocked(ref);
+    // Roles are cluster-wide, and several platforms may share one server, each with its own platform database:
+    // concurrent `create role` / `alter role service_role` from two of them fail (duplicate_object, "tuple
+    // concurrently updated"). Advisory locks are per database, so the lock that serialises this work is taken in one
+    // database every platform of the server uses for it (provision-locks.ts), which project roles cannot connect to:
+    // in the maintenance database (CONNECT granted to PUBLIC) any project owner could take the same key and stop
+    // every tenant's provisioning (server/projects/provision-lock.test.ts). The role work runs on that connection.
+    await withProvisionLock(server, ROLE_LOCK_KEY, async (admin) => {
+      const { rows } = await admin.query<{ rolname: string }>('select rolname from pg_roles where rolname = any($1)', [[...SHARED_API_ROLES]]);
+      const existing = new Set(rows.map((row) => row.rolname));
+      for (const role of SHARED_API_ROLES) {
+        if (!existing.has(role)) await admin.query(`create role ${admin.escapeIdentifier(role)} nologin noinherit`);
+      }
+      await admin.query(SERVICE_ROLE_BYPASS_RLS); // issue 13 finding 9: see serviceRole.ts
+      // The owner may act as the API roles (role impersonation in the SQL editor, spec B4).
+      const roles = SHARED_API_ROLES.map((role) => admin.escapeIdentifier(role)).join(', ');
+      await admin.query(`grant ${roles} to ${admin.escapeIdentifier(ownerRole(ref))}`);
     });
-  }
-
-  async function ensureSharedRolesLocked(ref: string): Promise<void> {
-    await withAdminClient(server, (connection) =>
-      withTransaction(connection, async (admin) => {
-        const { rows } = await admin.query<{ rolname: string }>('select rolname from pg_roles where rolname = any($1)', [
-          [...SHARED_API_ROLES],
-        ]);
-        const existing = new Set(rows.map((row) => row.rolname));
-        for (const role of SHARED_API_ROLES) {
-          if (!existing.has(role)) await admin.query(`create role ${admin.escapeIdentifier(role)} nologin noinherit`);
-        }
-        await admin.query(SERVICE_ROLE_BYPASS_RLS); // issue 13 finding 9: see serviceRole.ts
-        // The owner may act as the API roles (role impersonation in the SQL editor, spec B4).
-        const roles = SHARED_API_ROLES.map((role) => admin.escapeIdentifier(role)).join(', ');
-        await admin.query(`grant ${roles} to ${admin.escapeIdentifier(ownerRole(ref))}`);
-      }),
-    );
   }
 
   async function ensureDatabase(ref: string): Promise<void> {
