@@ -5,7 +5,7 @@
 // navigation to the first row's id (the sorted one's). Medians over OPEN_AB_ROUNDS rounds.
 import type { BrowserContext } from 'playwright';
 import { freshContext, launchBrowser } from '../support/browser.ts';
-import { createOrganization, query, signUp, startPlatform, waitActive, waitApiReady, type Platform } from '../support/platform.ts';
+import { createOrganization, createProject, query, signUp, startPlatform, waitApiReady, type Platform } from '../support/platform.ts';
 
 const ROWS = Number(process.env.OPEN_AB_ROWS ?? 20_000);
 const ROUNDS = Number(process.env.OPEN_AB_ROUNDS ?? 8);
@@ -20,12 +20,7 @@ async function prepare(name: string, dist: string): Promise<Side> {
   const session = await signUp(platform.url);
   const token = session.access_token;
   const { slug } = await createOrganization(platform.url, token);
-  const res = await fetch(`${platform.url}/api/platform/projects`, {
-    method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ organization_slug: slug, name: 'Open AB', db_pass: 'Open-ab-pw-12345-x', db_region: 'local' }),
-  });
-  const { ref } = (await res.json()) as { ref: string };
-  await waitActive(platform.url, token, ref);
+  const { ref } = await createProject(platform.url, token, slug, 'Open AB');
   await query(platform.url, token, ref, `create table public.t as select i::bigint as id, 'name ' || i as name, (i * 7919) % 100003 as score, now() - i * interval '1 minute' as created_at, jsonb_build_object('i', i) as doc from generate_series(1, ${ROWS}) i; alter table public.t add primary key (id)`);
   const [{ id, top }] = (await query(platform.url, token, ref, `select 'public.t'::regclass::oid::int as id, (select id from public.t order by score desc, id limit 1)::text as top`)) as [{ id: number; top: string }];
   return { name, platform, session, url: `${platform.url}/dashboard/project/${ref}/editor/${id}?schema=public`, firstId: '1', sortedId: top };

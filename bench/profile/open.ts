@@ -1,7 +1,7 @@
 // Not a benchmark: prints the timeline of one table open (scripts, API calls, first row), for finding where the
 // time goes (issue 25). `npx tsx bench/profile/open.ts`.
 import { freshContext, launchBrowser, uncachedPage } from '../support/browser.ts';
-import { createOrganization, ensureBuilt, query, signUp, startPlatform, waitActive, waitApiReady } from '../support/platform.ts';
+import { createOrganization, createProject, ensureBuilt, query, signUp, startPlatform, waitApiReady } from '../support/platform.ts';
 
 ensureBuilt();
 const platform = await startPlatform();
@@ -10,12 +10,7 @@ try {
   const session = await signUp(platform.url);
   const token = session.access_token;
   const { slug } = await createOrganization(platform.url, token);
-  const res = await fetch(`${platform.url}/api/platform/projects`, {
-    method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ organization_slug: slug, name: 'Profile', db_pass: 'Profile-pw-12345-x', db_region: 'local' }),
-  });
-  const { ref } = (await res.json()) as { ref: string };
-  await waitActive(platform.url, token, ref);
+  const { ref } = await createProject(platform.url, token, slug, 'Profile');
   await query(platform.url, token, ref, `create table public.t as select i::bigint as id, 'n' || i as name, i % 1000 as score from generate_series(1, 10000) i; alter table public.t add primary key (id)`);
   const [{ id }] = (await query(platform.url, token, ref, `select 'public.t'::regclass::oid::int as id`)) as [{ id: number }];
   await new Promise((resolve) => setTimeout(resolve, Number(process.env.PROFILE_WAIT_MS ?? 0)));
