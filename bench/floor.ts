@@ -15,6 +15,7 @@ import { extname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from './support/browser.ts';
+import { gzipSize } from './support/gzip.ts';
 import { ensureBuilt, platformWithProject } from './support/platform.ts';
 import { figure, REPO_ROOT, result, type BenchResult } from './support/results.ts';
 import { measure } from './tti.ts';
@@ -112,7 +113,7 @@ export async function floorBench(): Promise<BenchResult> {
       console: await runs(browser, `${platform.url}/dashboard/project/${withProject.ref}`, withProject.session),
     };
     const bytes = (name: string) =>
-      readFileSync(join(dir, name, 'dist', 'index.html'), 'utf8').match(/assets\/[\w-]+\.js/g)!.reduce((sum, asset) => sum + gzipSync(readFileSync(join(dir, name, 'dist', asset))).length, 0);
+      readFileSync(join(dir, name, 'dist', 'index.html'), 'utf8').match(/assets\/[\w-]+\.js/g)!.reduce((sum, asset) => sum + gzipSize(readFileSync(join(dir, name, 'dist', asset))), 0);
     const notes: Record<Variant | 'console', string> = {
       plain: 'the h1 in the HTML, no script',
       react: 'react-dom renders the h1 (production build)',
