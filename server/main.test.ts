@@ -2,12 +2,13 @@
 // of provisioning (the next start reuses the Postgres left running and finishes the project), and on SIGTERM
 // stops HTTP then Postgres.
 import { afterAll, describe, expect, it } from 'vitest';
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { freePort } from './testing/database.ts';
+import { launchPlatform, type PlatformProcess } from './testing/processes.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'strata-main-'));
 const dataDir = join(root, 'data');
@@ -24,51 +25,18 @@ afterAll(async () => {
   rmSync(root, { recursive: true, force: true });
 });
 
-interface Platform {
-  child: ChildProcess;
-  output: () => string;
-  waitFor(pattern: RegExp, timeoutMs?: number): Promise<void>;
+interface Platform extends PlatformProcess {
   url: string;
 }
 
 async function launch(port: number, pgPort: number): Promise<Platform> {
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), STRATA_DATA_DIR: dataDir, STRATA_PG_PORT: String(pgPort), STRATA_MODE: 'self-hosted', STRATA_DIST_DIR: distDir };
   delete env.DATABASE_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  children.push(child);
-  let text = '';
-  const waiters: (() => void)[] = [];
-  const onData = (chunk: Buffer) => {
-    text += chunk.toString();
-    for (const waiter of waiters) waiter();
-  };
-  child.stdout!.on('data', onData);
-  child.stderr!.on('data', onData);
-  const platform: Platform = {
-    child,
-    output: () => text,
-    url: `http://127.0.0.1:${port}`,
-    waitFor(pattern, timeoutMs = 60_000) {
-      return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`timed out waiting for ${pattern}; output:\n${text}`)), timeoutMs);
-        const check = () => {
-          if (pattern.test(text)) {
-            clearTimeout(timer);
-            resolve();
-          }
-        };
-        waiters.push(check);
-        child.once('exit', () => check());
-        check();
-      });
-    },
-  };
+  const platform: Platform = { ...launchPlatform(env), url: `http://127.0.0.1:${port}` };
+  children.push(platform.child);
   await platform.waitFor(new RegExp(`Strata is running at http://127\\.0\\.0\\.1:${port}/dashboard`));
   return platform;
 }
-
-const exited = (child: ChildProcess) =>
-  new Promise<number | null>((resolve) => (child.exitCode !== null ? resolve(child.exitCode) : child.once('exit', (code) => resolve(code))));
 
 async function api(platform: Platform, method: string, path: string, body?: unknown) {
   const response = await fetch(`${platform.url}${path}`, {
@@ -108,7 +76,7 @@ describe('server/main.ts', () => {
     const project = await api(first, 'POST', '/api/platform/projects', { organization_slug: org.body.slug, name: 'Survivor', db_pass: DB_PASS, db_region: 'local' });
     expect(project.status).toBe(201);
     first.child.kill('SIGKILL');
-    await exited(first.child);
+    await first.exited();
 
     const restartedAt = performance.now();
     const second = await launch(port, pgPort);
@@ -127,7 +95,7 @@ describe('server/main.ts', () => {
     await client.end();
 
     second.child.kill('SIGTERM');
-    expect(await exited(second.child)).toBe(0);
+    expect(await second.exited()).toBe(0);
     expect(second.output()).toMatch(/SIGTERM: stopping[\s\S]*stopped/);
     expect(existsSync(join(dataDir, 'pg', 'postmaster.pid'))).toBe(false);
     // Secrets never reach the log.

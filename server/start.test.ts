@@ -4,7 +4,7 @@
 // migrations, a project's auth schema, the docs corpus), the lazily loaded app behind the console-first server, and
 // the orderly stop. The console build is a stand-in with a valid stamp, so no `vite build` runs.
 import { afterAll, describe, expect, it } from 'vitest';
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { writeBuildStamp } from './build-stamp.mjs';
 import { freePort } from './testing/database.ts';
+import { launchPlatform } from './testing/processes.ts';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const scratch = mkdtempSync(join(tmpdir(), 'strata-start-'));
@@ -36,21 +37,13 @@ describe('npm start (server/start.mjs)', () => {
     const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), STRATA_DATA_DIR: dataDir, STRATA_PG_PORT: String(pgPort), STRATA_MODE: 'self-hosted', STRATA_DIST_DIR: distDir };
     delete env.DATABASE_URL;
     delete env.NODE_OPTIONS;
-    child = spawn(process.execPath, ['server/start.mjs'], { cwd: repo, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const waitFor = async (pattern: RegExp, timeoutMs = 60_000) => {
-      const deadline = Date.now() + timeoutMs;
-      while (!pattern.test(output)) {
-        if (Date.now() > deadline || child!.exitCode !== null) throw new Error(`no ${pattern} in:\n${output}`);
-        await new Promise((done) => setTimeout(done, 50));
-      }
-    };
+    const platform = launchPlatform(env, { args: ['server/start.mjs'], cwd: repo });
+    child = platform.child;
+    const waitFor = platform.waitFor;
     const url = `http://127.0.0.1:${port}`;
     await waitFor(new RegExp(`Strata is running at http://127\\.0\\.0\\.1:${port}/dashboard`));
     // The console build was current: only the platform may have been bundled.
-    expect(output).not.toMatch(/building the console/);
+    expect(platform.output()).not.toMatch(/building the console/);
     expect(existsSync(join(repo, '.build', 'server', 'main.js'))).toBe(true);
     // No TypeScript loader in the platform's process: it runs the bundle.
     const cmdline = readFileSync(`/proc/${child.pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
@@ -94,10 +87,9 @@ describe('npm start (server/start.mjs)', () => {
     }
 
     child.kill('SIGTERM');
-    const code = await new Promise<number | null>((done) => (child!.exitCode !== null ? done(child!.exitCode) : child!.once('exit', (c) => done(c))));
-    expect(code).toBe(0);
-    expect(output).toMatch(/SIGTERM: stopping[\s\S]*stopped/);
+    expect(await platform.exited()).toBe(0);
+    expect(platform.output()).toMatch(/SIGTERM: stopping[\s\S]*stopped/);
     expect(existsSync(join(dataDir, 'pg', 'postmaster.pid'))).toBe(false);
-    expect(output).not.toContain(DB_PASS);
+    expect(platform.output()).not.toContain(DB_PASS);
   });
 });
