@@ -18,6 +18,15 @@ export interface ConsoleConfig {
 
 const DEFAULT_CONFIG: ConsoleConfig = { mode: 'platform' };
 
+/**
+ * The platform writes the flags (server/http/console.ts), but a page saved or served by something else may carry
+ * anything: only an object of booleans counts, keeping its boolean entries; otherwise main.tsx computes the flags.
+ */
+function flagsOf(value: unknown): { flags?: FeatureFlags } {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return {};
+  return { flags: Object.fromEntries(Object.entries(value).filter(([, flag]) => typeof flag === 'boolean')) };
+}
+
 export function readConsoleConfig(doc: Pick<Document, 'getElementById'> | undefined = globalThis.document): ConsoleConfig {
   const element = doc?.getElementById('strata-config');
   if (!element?.textContent) return DEFAULT_CONFIG;
@@ -28,8 +37,7 @@ export function readConsoleConfig(doc: Pick<Document, 'getElementById'> | undefi
       ...(typeof parsed.build === 'string' ? { build: parsed.build } : {}),
       telemetry: parsed.telemetry === true,
       disableAllFeatures: parsed.disableAllFeatures === true,
-      // Written by the platform itself (server/http/console.ts), like the rest of this element.
-      flags: parsed.flags,
+      ...flagsOf(parsed.flags),
     };
   } catch {
     return DEFAULT_CONFIG;
