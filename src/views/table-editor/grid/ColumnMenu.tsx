@@ -4,11 +4,10 @@
 // for menus that are rarely opened. Until the pointer comes over it, it takes focus or is pressed, a plain button
 // with the trigger's look, id and label stands in; then the real menu replaces it, open when the stand-in was
 // pressed (click, Enter, Space, ↓/↑, or the grid's Shift+F10, which sends ↓ to the trigger by its id).
-import { useState, type KeyboardEvent } from 'react';
-import { flushSync } from 'react-dom';
 import { Button } from '../../../ui/Button.tsx';
 import { buttonClasses } from '../../../ui/ButtonLook.tsx';
 import { Menu, MenuItem, MenuTrigger } from '../../../ui/Menu.tsx';
+import { useRealOnIntent } from '../../../ui/useRealOnIntent.ts';
 
 export interface ColumnMenuProps {
   /** The trigger's id: the grid's keyboard model finds it by this. */
@@ -19,12 +18,11 @@ export interface ColumnMenuProps {
 }
 
 const LOOK = { variant: 'ghost', size: 'tiny', children: '⋯' } as const;
-const OPENING_KEYS = new Set(['ArrowDown', 'ArrowUp', 'Enter', ' ']);
 
 export function ColumnMenu({ id, columnName, onEdit, onDelete }: ColumnMenuProps) {
   // null: the stand-in. Otherwise the real menu: opened (with the focus on its first item) when the stand-in was
   // pressed, its trigger focused when the stand-in took the focus.
-  const [real, setReal] = useState<{ open: boolean; focus: boolean } | null>(null);
+  const { real, standIn } = useRealOnIntent(false);
   const label = `Column ${columnName} actions`;
   if (real) {
     return (
@@ -44,9 +42,6 @@ export function ColumnMenu({ id, columnName, onEdit, onDelete }: ColumnMenuProps
       </MenuTrigger>
     );
   }
-  // A hover or a focus swaps at once (flushSync below): its update would otherwise wait, and the press that follows land on the
-  // stand-in, opening the real one just before its own click toggled it shut again (seen in e2e under load).
-  const open = () => setReal({ open: true, focus: false });
   return (
     <button
       type="button"
@@ -56,17 +51,7 @@ export function ColumnMenu({ id, columnName, onEdit, onDelete }: ColumnMenuProps
       aria-label={label}
       aria-haspopup="menu"
       aria-expanded={false}
-      onPointerEnter={() => flushSync(() => setReal({ open: false, focus: false }))}
-      onFocus={() => flushSync(() => setReal({ open: false, focus: true }))}
-      // A press counts from the pointer going down (a touch has no hover before it): the real trigger that replaces
-      // the stand-in never sees that down, so it opens from here.
-      onPointerDown={(event) => event.button === 0 && open()}
-      onClick={open}
-      onKeyDown={(event: KeyboardEvent) => {
-        if (!OPENING_KEYS.has(event.key)) return;
-        event.preventDefault();
-        open();
-      }}
+      {...standIn}
     >
       {LOOK.children}
     </button>

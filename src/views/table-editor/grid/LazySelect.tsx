@@ -3,24 +3,19 @@
 // select and a closed popover, all before the first row is painted. Until the pointer comes over it, it takes focus or
 // is pressed, a stand-in with the Select's look (its field, label, trigger and value) is shown; then the real Select
 // replaces it, open when the stand-in was pressed, focused when it had the focus.
-import { useId, useState, type KeyboardEvent } from 'react';
-import { flushSync } from 'react-dom';
+import { useId } from 'react';
 import { ChevronDownIcon } from '../../../ui/Icon.tsx';
 import { Select, type SelectProps } from '../../../ui/Select.tsx';
 import * as fieldStyles from '../../../ui/Field.css.ts';
 import * as styles from '../../../ui/Select.css.ts';
-
-const OPENING_KEYS = new Set(['ArrowDown', 'ArrowUp', 'Enter', ' ']);
+import { useRealOnIntent } from '../../../ui/useRealOnIntent.ts';
 
 export function LazySelect(props: SelectProps & { label: string }) {
-  const [real, setReal] = useState<{ open: boolean; focus: boolean } | null>(null);
+  const { real, standIn } = useRealOnIntent(true);
   const id = useId();
   if (real) return <Select {...props} defaultOpen={real.open} autoFocus={real.focus || real.open} />;
   const { label, options, selectedKey, className } = props;
   const shown = options.find((option) => option.id === selectedKey)?.label ?? 'Select an item';
-  // A hover or a focus swaps at once (flushSync below): its update would otherwise wait, and the press that follows land on the
-  // stand-in, opening the real one just before its own click toggled it shut again (seen in e2e under load).
-  const open = () => setReal({ open: true, focus: true });
   return (
     <div className={[fieldStyles.field, className].filter(Boolean).join(' ')}>
       <span id={`${id}-label`} className={fieldStyles.label}>
@@ -32,16 +27,7 @@ export function LazySelect(props: SelectProps & { label: string }) {
         aria-haspopup="listbox"
         aria-expanded={false}
         aria-labelledby={`${id}-value ${id}-label`}
-        onPointerEnter={() => flushSync(() => setReal({ open: false, focus: false }))}
-        onFocus={() => flushSync(() => setReal({ open: false, focus: true }))}
-        // A press counts from the pointer going down (a touch has no hover before it).
-        onPointerDown={(event) => event.button === 0 && open()}
-        onClick={open}
-        onKeyDown={(event: KeyboardEvent) => {
-          if (!OPENING_KEYS.has(event.key)) return;
-          event.preventDefault();
-          open();
-        }}
+        {...standIn}
       >
         <span id={`${id}-value`} className={styles.value}>
           {shown}
