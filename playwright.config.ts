@@ -1,17 +1,23 @@
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './e2e/support/chromium.ts';
-import { E2E_OUTPUT, STORAGE_STATE } from './e2e/support/fixture.ts';
+import { E2E_OUTPUT, E2E_WORKERS, STORAGE_STATE } from './e2e/support/fixture.ts';
 
 // e2e runs the built console on the real local platform, in Debian's Chromium (never a downloaded browser).
 const PORT = Number(process.env.E2E_PORT ?? 54391);
 export const E2E_BASE = `http://127.0.0.1:${PORT}`;
+
+// Specs that start a platform or a collector of their own on fixed ports next to PORT (+7 is both the
+// assistant stub of help-banner and the collector of consent-telemetry): one at a time, in their own project.
+const OWN_PORTS = /(consent-telemetry|help-banner|signals-admin|signals-events)\.spec\.ts$/;
 
 
 export default defineConfig({
   testDir: './e2e',
   outputDir: E2E_OUTPUT,
   fullyParallel: false,
-  workers: 1,
+  // Spec files run on E2E_WORKERS workers (2 by default), each with a fixture of its own (e2e/support/fixture.ts);
+  // the tests of one file stay in order on one worker.
+  workers: E2E_WORKERS,
   // One retry, reported as 'flaky' (never hidden). The table-list tab-close race that needed it before is fixed (its
   // deterministic test: e2e/table-list.spec.ts 'a tab closed while its page is still loading…'), but the full run of
   // 2026-11-27 saw three of this session's new specs fail once: two test races, since fixed (mcp deny, the database
@@ -29,11 +35,20 @@ export default defineConfig({
   },
   projects: [
     { name: 'setup', testMatch: /global\.setup\.ts/ },
+    // First: its files run one after another on one worker, beside the other worker's (queued last, they made a
+    // 2.5-minute tail with one worker idle).
+    {
+      name: 'own-ports',
+      use: { ...devices['Desktop Chrome'], storageState: STORAGE_STATE },
+      dependencies: ['setup'],
+      testMatch: OWN_PORTS,
+      workers: 1,
+    },
     {
       name: 'chromium',
       use: { ...devices['Desktop Chrome'], storageState: STORAGE_STATE },
       dependencies: ['setup'],
-      testIgnore: /global\.setup\.ts/,
+      testIgnore: [/global\.setup\.ts/, OWN_PORTS],
     },
   ],
   webServer: {

@@ -2,8 +2,8 @@
 // The telemetry setting shows a consent toast to every signed-in newcomer, so this spec runs its own platform with
 // STRATA_TELEMETRY=1 (and a platform admin domain) on the same build, instead of changing the shared e2e platform.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectNoAxeFindings } from './axe.ts';
 import { SCREENSHOTS } from './support/fixture.ts';
@@ -12,7 +12,10 @@ import { SCREENSHOTS } from './support/fixture.ts';
 const PORT = Number(process.env.E2E_PORT ?? 54391) + 7;
 const BASE = `http://127.0.0.1:${PORT}`;
 const DATA_DIR = resolve(process.env.E2E_DATA_DIR ?? '.tmp/e2e-data') + '-telemetry';
-const DIST_INDEX = resolve('dist', 'index.html');
+// The version notice test rewrites index.html: this platform serves a copy of the build, so the shared e2e platform
+// (whose pages other workers have open) never sees the change.
+const DIST_DIR = `${DATA_DIR}-dist`;
+const DIST_INDEX = join(DIST_DIR, 'index.html');
 const PASSWORD = 'Quiet-river-stone-42';
 
 let platform: ChildProcess | null = null;
@@ -24,11 +27,14 @@ test.beforeAll(async () => {
   test.setTimeout(120_000);
   rmSync(DATA_DIR, { recursive: true, force: true });
   mkdirSync(DATA_DIR, { recursive: true });
+  rmSync(DIST_DIR, { recursive: true, force: true });
+  cpSync(resolve(process.env.STRATA_DIST_DIR?.trim() || 'dist'), DIST_DIR, { recursive: true });
   platform = spawn('node', ['--import', 'tsx', 'e2e/support/start-platform.ts'], {
     env: {
       ...process.env,
       PORT: String(PORT),
       STRATA_DATA_DIR: DATA_DIR,
+      STRATA_DIST_DIR: DIST_DIR,
       STRATA_PG_PORT: '',
       STRATA_TELEMETRY: '1',
       STRATA_PLATFORM_ADMINS: '@platform-admins.test',

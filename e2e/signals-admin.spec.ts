@@ -180,7 +180,7 @@ test.describe('on the platform (telemetry on, admins by domain)', () => {
 
   test('the theme sandbox is never in the platform build (spec A2.14)', async ({ page, request }) => {
     // Nothing of it in any built file: its hash trigger, its storage key or its actions.
-    const assets = join(resolve('dist'), 'assets');
+    const assets = join(resolve(process.env.STRATA_DIST_DIR?.trim() || 'dist'), 'assets');
     const files = readdirSync(assets).filter((name) => name.endsWith('.js'));
     expect(files.length).toBeGreaterThan(20);
     for (const name of files) {

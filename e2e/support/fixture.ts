@@ -4,8 +4,24 @@ import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 /** Several runs may share a machine: each gets its own output folder (E2E_OUTPUT), port and data folder. */
 export const E2E_OUTPUT = process.env.E2E_OUTPUT ?? 'test-results';
-export const FIXTURE_FILE = `${E2E_OUTPUT}/.auth/fixture.json`;
-export const STORAGE_STATE = `${E2E_OUTPUT}/.auth/user.json`;
+
+/**
+ * Playwright workers running at once. Each has its own fixture (user, organization, two projects), made by
+ * global.setup before any spec: specs pause, re-plan and fill the fixture's projects, and two workers sharing one
+ * would see each other's changes.
+ */
+export const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
+
+/** The fixture and saved session of the worker slot `index` (Playwright's TEST_PARALLEL_INDEX, 0 … workers − 1). */
+export function fixturePaths(index: number): { fixture: string; storageState: string } {
+  return { fixture: `${E2E_OUTPUT}/.auth/fixture-${index}.json`, storageState: `${E2E_OUTPUT}/.auth/user-${index}.json` };
+}
+
+// Playwright sets TEST_PARALLEL_INDEX in a worker before it loads the config and the specs, so these name the
+// running worker's own fixture (slot 0 in the runner process, which reads neither).
+const SLOT = fixturePaths(Number(process.env.TEST_PARALLEL_INDEX ?? 0));
+export const FIXTURE_FILE = SLOT.fixture;
+export const STORAGE_STATE = SLOT.storageState;
 export const SESSION_KEY = 'strata.dashboard.auth.token';
 
 /** What global.setup created through the real UI and API: a signed-up user, an organization and a project. */
