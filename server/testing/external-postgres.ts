@@ -86,7 +86,7 @@ try {
     console.log(`${selected.length} server test files can differ on an existing server (rule: server/testing/external-postgres.ts)`);
     files = selected.map(({ file }) => file);
   }
-  const vitest = spawn('node_modules/.bin/vitest', ['run', '--project', 'server', ...files.filter((arg) => arg !== '--all')], {
+  const vitest = spawn('node_modules/.bin/vitest', ['run', '--project', 'server', '--project', 'server-alone', ...files.filter((arg) => arg !== '--all')], {
     stdio: 'inherit',
     env: { ...process.env, DATABASE_URL: url },
   });
