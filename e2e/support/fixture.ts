@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
@@ -10,7 +10,12 @@ export const E2E_OUTPUT = process.env.E2E_OUTPUT ?? 'test-results';
  * global.setup before any spec: specs pause, re-plan and fill the fixture's projects, and two workers sharing one
  * would see each other's changes.
  */
-export const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
+export const E2E_WORKERS = workerCount(process.env.E2E_WORKERS);
+
+function workerCount(value: string | undefined): number {
+  const count = Number.parseInt(value ?? '', 10);
+  return Number.isFinite(count) && count >= 1 ? count : 2;
+}
 
 /** The fixture and saved session of the worker slot `index` (Playwright's TEST_PARALLEL_INDEX, 0 … workers − 1). */
 export function fixturePaths(index: number): { fixture: string; storageState: string } {
@@ -36,6 +41,10 @@ export interface E2EFixture {
 }
 
 export function readFixture(): E2EFixture {
+  if (!existsSync(FIXTURE_FILE)) {
+    // Playwright's --workers above E2E_WORKERS gives a worker a slot global.setup made no fixture for.
+    throw new Error(`no e2e fixture at ${FIXTURE_FILE}: global.setup makes one per worker for E2E_WORKERS=${E2E_WORKERS}; set E2E_WORKERS instead of --workers`);
+  }
   return JSON.parse(readFileSync(FIXTURE_FILE, 'utf8')) as E2EFixture;
 }
 
