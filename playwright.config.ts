@@ -3,8 +3,9 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './e2e/support/chromium.ts';
 import { E2E_OUTPUT, E2E_WORKERS, STORAGE_STATE } from './e2e/support/fixture.ts';
 
 // e2e runs the built console on the real local platform, in Debian's Chromium (never a downloaded browser).
-const PORT = Number(process.env.E2E_PORT ?? 54391);
-export const E2E_BASE = `http://127.0.0.1:${PORT}`;
+import { ASSISTANT_STUB_PORT, E2E_BASE, E2E_PORT } from './e2e/support/ports.ts';
+
+export { E2E_BASE };
 
 // Specs that start a platform or a collector of their own on fixed ports next to PORT (+7 is both the
 // assistant stub of help-banner and the collector of consent-telemetry): one at a time, in their own project.
@@ -63,10 +64,10 @@ export default defineConfig({
     // STRATA_DEV_SWITCHES: the developer switch that makes the next pause, restore or upgrade fail (README).
     // STRATA_ASSISTANT_*: the assistant's endpoint is a stub that e2e/help-banner.spec.ts serves on PORT + 7.
     env: {
-      PORT: String(PORT),
+      PORT: String(E2E_PORT),
       STRATA_DATA_DIR: process.env.E2E_DATA_DIR ?? '.tmp/e2e-data',
       STRATA_DEV_SWITCHES: '1',
-      STRATA_ASSISTANT_URL: `http://127.0.0.1:${PORT + 7}/v1`,
+      STRATA_ASSISTANT_URL: `http://127.0.0.1:${ASSISTANT_STUB_PORT}/v1`,
       STRATA_ASSISTANT_MODEL: 'e2e-stub-model',
     },
   },

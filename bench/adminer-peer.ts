@@ -26,7 +26,7 @@ const ROWS = Number(process.env.BENCH_PEER_ROWS ?? 1_000_000);
 const SEED_SLICE = 200_000;
 const ROUNDS = Number(process.env.BENCH_PEER_ROUNDS ?? 8);
 /** The PHP server's port (this bench's own range). */
-const ADMINER_PORT = Number(process.env.BENCH_ADMINER_PORT ?? 54302);
+const ADMINER_PORT = Number(process.env.BENCH_ADMINER_PORT ?? 24302);
 const ADMINER_DIR = '/usr/share/adminer';
 const PACKAGES = ['adminer', 'php-cli', 'php-pgsql'];
 const STEPS = ['open-empty', 'open-cached', 'sort-click', 'sort-url'] as const;

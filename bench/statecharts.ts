@@ -7,7 +7,7 @@ import type { ViteDevServer } from 'vite';
 import { launchBrowser } from './support/browser.ts';
 import { figure, result, type BenchResult } from './support/results.ts';
 
-const PORT = Number(process.env.BENCH_CHARTS_PORT ?? 56293);
+const PORT = Number(process.env.BENCH_CHARTS_PORT ?? 24293);
 const RUNS = Number(process.env.BENCH_CHART_RUNS ?? 10);
 const BUDGET = { 'browser.storage-explorer.layout-and-paint': 300 };
 

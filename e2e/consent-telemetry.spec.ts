@@ -7,9 +7,10 @@ import { join, resolve } from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectNoAxeFindings } from './axe.ts';
 import { SCREENSHOTS } from './support/fixture.ts';
+import { TELEMETRY_PLATFORM_PORT } from './support/ports.ts';
 
 // Beside the e2e platform's port (other runs on this machine use ports ending in 1).
-const PORT = Number(process.env.E2E_PORT ?? 54391) + 7;
+const PORT = TELEMETRY_PLATFORM_PORT;
 const BASE = `http://127.0.0.1:${PORT}`;
 const DATA_DIR = resolve(process.env.E2E_DATA_DIR ?? '.tmp/e2e-data') + '-telemetry';
 // The version notice test rewrites index.html: this platform serves a copy of the build, so the shared e2e platform

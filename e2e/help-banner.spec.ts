@@ -3,6 +3,7 @@ import { expect, request as playwrightRequest, test, type APIRequestContext, typ
 import { expectNoAxeFindings } from './axe.ts';
 import { projectSql, savedSessionToken } from './support/project-sql.ts';
 import { SCREENSHOTS, STORAGE_STATE, readFixture } from './support/fixture.ts';
+import { ASSISTANT_STUB_PORT } from './support/ports.ts';
 
 // Issue 21 part 3: the resource exhaustion banner appears once a project's database fills its (smaller, developer
 // switch) disk; the Help popover starts the 'Support' assistant, answered by a stub OpenAI-compatible endpoint
@@ -14,7 +15,6 @@ const stamp = Date.now().toString(36);
 const TABLE = `e2e_help_${stamp}`;
 /** One name across retries, dropped before and after. */
 const FILL = 'e2e_help_disk_fill';
-const PORT = Number(process.env.E2E_PORT ?? 54391);
 
 let api: APIRequestContext;
 let stub: Server;
@@ -42,7 +42,7 @@ test.beforeAll(async ({ baseURL }) => {
       res.end(JSON.stringify({ choices: [{ message: { role: 'assistant', content: `Stub answer. I can see ${system.includes(TABLE) ? `public.${TABLE}` : 'no table'}.` } }] }));
     });
   });
-  await new Promise<void>((resolve) => stub.listen(PORT + 7, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => stub.listen(ASSISTANT_STUB_PORT, '127.0.0.1', resolve));
   await projectSql(api, fx().projectRef, `create table public.${TABLE} (id bigint primary key, note text)`);
 });
 

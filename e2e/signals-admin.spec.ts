@@ -11,10 +11,10 @@ import { join, resolve } from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectNoAxeFindings } from './axe.ts';
 import { SCREENSHOTS } from './support/fixture.ts';
+import { SIGNALS_ADMIN_PORT, SIGNALS_LOCAL_PORT } from './support/ports.ts';
 
-const E2E_PORT = Number(process.env.E2E_PORT ?? 54391);
-const PORT = E2E_PORT + 8;
-const LOCAL_PORT = E2E_PORT + 9;
+const PORT = SIGNALS_ADMIN_PORT;
+const LOCAL_PORT = SIGNALS_LOCAL_PORT;
 const BASE = `http://127.0.0.1:${PORT}`;
 const LOCAL = `http://127.0.0.1:${LOCAL_PORT}`;
 const DATA_ROOT = resolve(process.env.E2E_DATA_DIR ?? '.tmp/e2e-data');

@@ -10,8 +10,9 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { SCREENSHOTS } from './support/fixture.ts';
+import { SIGNALS_EVENTS_PORT } from './support/ports.ts';
 
-const PORT = Number(process.env.E2E_PORT ?? 54391) + 11;
+const PORT = SIGNALS_EVENTS_PORT;
 const BASE = `http://127.0.0.1:${PORT}`;
 const DATA_DIR = resolve(process.env.E2E_DATA_DIR ?? '.tmp/e2e-data') + '-signals-events';
 const PASSWORD = 'Quiet-river-stone-42';

@@ -5,6 +5,7 @@ import pg from 'pg';
 import type { ViteDevServer } from 'vite';
 import { leaveFixtureAsFound } from './support/cleanup.ts';
 import { SESSION_KEY, STORAGE_STATE, accessToken, readFixture } from './support/fixture.ts';
+import { E2E_BASE, STATECHARTS_DEV_PORT } from './support/ports.ts';
 
 // The local statechart viewer (issue 26) is served by the dev server only: this spec starts `vite` in dev mode on
 // its own port, proxied to the platform the e2e config started, and follows the project-status machine live while
@@ -14,7 +15,7 @@ import { SESSION_KEY, STORAGE_STATE, accessToken, readFixture } from './support/
 
 test.describe.configure({ mode: 'serial' });
 
-const DEV_PORT = Number(process.env.STATECHARTS_DEV_PORT ?? 56290);
+const DEV_PORT = STATECHARTS_DEV_PORT;
 const DEV = `http://127.0.0.1:${DEV_PORT}`;
 const DB_PASS = 'Strong-db-pass-123';
 let dev: ViteDevServer | undefined;
@@ -22,7 +23,7 @@ let ref = '';
 
 test.beforeAll(async ({ baseURL }) => {
   const { createServer } = await import('vite');
-  const platform = baseURL ?? 'http://127.0.0.1:54391';
+  const platform = baseURL ?? E2E_BASE;
   dev = await createServer({
     configFile: 'vite.config.ts',
     logLevel: 'warn',

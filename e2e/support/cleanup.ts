@@ -3,8 +3,9 @@
 import { readFileSync } from 'node:fs';
 import { expect, request as playwrightRequest } from '@playwright/test';
 import { SESSION_KEY, STORAGE_STATE, readFixture } from './fixture.ts';
+import { E2E_BASE } from './ports.ts';
 
-const baseURL = () => `http://127.0.0.1:${process.env.E2E_PORT ?? 54391}`;
+const baseURL = () => E2E_BASE;
 
 /** The signed-in fixture user's access token, from the saved browser state (afterAll has no page). */
 function fixtureToken(): string {
