@@ -49,7 +49,8 @@ export default defineConfig({
       name: 'chromium',
       use: { ...devices['Desktop Chrome'], storageState: STORAGE_STATE },
       dependencies: ['setup'],
-      testIgnore: [/global\.setup\.ts/, OWN_PORTS],
+      // e2e/support/*.test.ts are vitest unit tests of the helpers (the 'unit' project).
+      testIgnore: [/global\.setup\.ts/, OWN_PORTS, /support\//],
     },
   ],
   webServer: {

@@ -28,7 +28,7 @@ export default defineConfig({
     // server project alone (112 files): 6 min 38 s wall against about 12 min on one worker.
     maxWorkers: Math.max(3, availableParallelism() - 1),
     projects: [
-      { extends: true, test: { name: 'unit', include: ['src/**/*.test.{ts,tsx}'] } },
+      { extends: true, test: { name: 'unit', include: ['src/**/*.test.{ts,tsx}', 'e2e/support/**/*.test.ts'] } },
       { extends: true, test: { name: 'machines', include: ['machines.test/**/*.test.ts'], isolate: false } },
       { extends: true, test: { name: 'server', include: ['server/**/*.test.ts'], exclude: [...configDefaults.exclude, ...SERVER_ALONE], globalSetup: ['server/testing/shared-cluster.ts'] } },
       // Run after every other file, alone, on a cluster of its own: the read replicas' logical replication failed its

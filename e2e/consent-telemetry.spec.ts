@@ -7,9 +7,10 @@ import { join, resolve } from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectNoAxeFindings } from './axe.ts';
 import { SCREENSHOTS } from './support/fixture.ts';
+import { BUILT_CONSOLE } from './support/dist.ts';
 import { TELEMETRY_PLATFORM_PORT } from './support/ports.ts';
 
-// Beside the e2e platform's port (other runs on this machine use ports ending in 1).
+// A platform of its own, beside the e2e platform's port (e2e/support/ports.ts).
 const PORT = TELEMETRY_PLATFORM_PORT;
 const BASE = `http://127.0.0.1:${PORT}`;
 const DATA_DIR = resolve(process.env.E2E_DATA_DIR ?? '.tmp/e2e-data') + '-telemetry';
@@ -29,7 +30,7 @@ test.beforeAll(async () => {
   rmSync(DATA_DIR, { recursive: true, force: true });
   mkdirSync(DATA_DIR, { recursive: true });
   rmSync(DIST_DIR, { recursive: true, force: true });
-  cpSync(resolve(process.env.STRATA_DIST_DIR?.trim() || 'dist'), DIST_DIR, { recursive: true });
+  cpSync(BUILT_CONSOLE, DIST_DIR, { recursive: true });
   platform = spawn('node', ['--import', 'tsx', 'e2e/support/start-platform.ts'], {
     env: {
       ...process.env,
@@ -61,6 +62,7 @@ test.afterAll(async () => {
   const exited = new Promise((r) => platform!.once('exit', r));
   platform.kill('SIGTERM');
   await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
+  rmSync(DIST_DIR, { recursive: true, force: true });
 });
 
 async function newUser(request: APIRequestContext, email: string): Promise<string> {

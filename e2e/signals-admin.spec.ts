@@ -11,6 +11,7 @@ import { join, resolve } from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectNoAxeFindings } from './axe.ts';
 import { SCREENSHOTS } from './support/fixture.ts';
+import { BUILT_CONSOLE } from './support/dist.ts';
 import { SIGNALS_ADMIN_PORT, SIGNALS_LOCAL_PORT } from './support/ports.ts';
 
 const PORT = SIGNALS_ADMIN_PORT;
@@ -180,7 +181,7 @@ test.describe('on the platform (telemetry on, admins by domain)', () => {
 
   test('the theme sandbox is never in the platform build (spec A2.14)', async ({ page, request }) => {
     // Nothing of it in any built file: its hash trigger, its storage key or its actions.
-    const assets = join(resolve(process.env.STRATA_DIST_DIR?.trim() || 'dist'), 'assets');
+    const assets = join(BUILT_CONSOLE, 'assets');
     const files = readdirSync(assets).filter((name) => name.endsWith('.js'));
     expect(files.length).toBeGreaterThan(20);
     for (const name of files) {

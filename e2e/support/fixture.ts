@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { workerCount } from './workers.ts';
 
 /** Several runs may share a machine: each gets its own output folder (E2E_OUTPUT), port and data folder. */
 export const E2E_OUTPUT = process.env.E2E_OUTPUT ?? 'test-results';
@@ -12,10 +13,6 @@ export const E2E_OUTPUT = process.env.E2E_OUTPUT ?? 'test-results';
  */
 export const E2E_WORKERS = workerCount(process.env.E2E_WORKERS);
 
-function workerCount(value: string | undefined): number {
-  const count = Number.parseInt(value ?? '', 10);
-  return Number.isFinite(count) && count >= 1 ? count : 2;
-}
 
 /** The fixture and saved session of the worker slot `index` (Playwright's TEST_PARALLEL_INDEX, 0 … workers − 1). */
 export function fixturePaths(index: number): { fixture: string; storageState: string } {
