@@ -32,9 +32,13 @@ describe('Data API phases', () => {
   it('records nothing and ties nothing to a connection without STRATA_DATA_API_PHASES', async () => {
     const { phases, onConnection } = await load(undefined);
     const timing = phases();
+    // One shared no-op recorder: nothing is allocated per request.
+    expect(phases()).toBe(timing);
     const outgoing = Object.assign(new EventEmitter(), { socket: {} });
     onConnection(timing, { outgoing });
     expect(outgoing.listenerCount('finish')).toBe(0);
+    // Nor is the shared recorder changed: a deferred flag on it would make every later request wait for a write.
+    expect(Object.keys(timing).sort()).toEqual(['answered', 'end', 'mark', 'note']);
     timing.mark('auth');
     timing.answered();
   });
