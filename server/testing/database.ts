@@ -3,7 +3,7 @@
 // shares (server/testing/shared-cluster.ts starts one for all server test files: starting a cluster per file cost
 // 2-20 s each on this 2-core machine); outside such a run, a throwaway embedded cluster is started in a temporary
 // folder and removed on close(). On a server this helper did not start, close() drops the databases it created.
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer } from 'node:net';
@@ -39,6 +39,11 @@ function withDatabase(base: string, db: string): string {
 
 let counter = 0;
 
+function logTo(file: string | undefined): (message: unknown) => void {
+  if (!file) return () => {};
+  return (message) => appendFileSync(file, `${message instanceof Error ? message.message : String(message)}\n`);
+}
+
 /** A throwaway embedded cluster in a temporary folder (the same settings for the shared one and a private one). */
 export async function startEmbeddedCluster(options: { preloadQueryStats?: boolean } = {}): Promise<{ base: string; stop: () => Promise<void> }> {
   const dir = mkdtempSync(join(tmpdir(), 'strata-test-pg-'));
@@ -57,8 +62,9 @@ export async function startEmbeddedCluster(options: { preloadQueryStats?: boolea
     initdbFlags: ['--encoding=UTF8', '--locale=C', '--no-sync'],
     // pg_stat_statements preloaded as the platform's embedded cluster does (Query Performance, issue 19).
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=off', '-c', 'wal_level=logical', ...(options.preloadQueryStats === false ? [] : ['-c', 'shared_preload_libraries=pg_stat_statements'])],
-    onLog: () => {},
-    onError: () => {},
+    // STRATA_TEST_PG_LOG: a file that receives the cluster's log, to read why a test failed (replication workers, say).
+    onLog: logTo(process.env.STRATA_TEST_PG_LOG),
+    onError: logTo(process.env.STRATA_TEST_PG_LOG),
   });
   await pgServer.initialise();
   await pgServer.start();
