@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { afterAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { consoleFirst, consoleOnlyApp, isConsolePath } from './console-first.ts';
@@ -16,8 +16,14 @@ function deferred<T>() {
 
 const fullApp = { fetch: (request: Request) => new Response(`full ${new URL(request.url).pathname}`) };
 
+const made: string[] = [];
+afterAll(() => {
+  for (const dir of made) rmSync(dir, { recursive: true, force: true });
+});
+
 function distWithIndex(): string {
   const dir = mkdtempSync(join(tmpdir(), 'console-first-'));
+  made.push(dir);
   writeFileSync(join(dir, 'index.html'), '<!doctype html><html><head><meta charset="UTF-8"></head><body>console</body></html>');
   return dir;
 }
