@@ -1,5 +1,5 @@
 // What the API needs once the database is up: the platform pool, project pools and the provisioner.
-import { mkdirSync, mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type pg from 'pg';
@@ -48,7 +48,7 @@ export interface ServicesOptions {
   beforeLifecycleStep?: (ref: string, kind: OperationKind, step: string) => Promise<void> | void;
   /** Lease of a lifecycle operation between platform processes (server/lifecycle/runner.ts; tests shorten it). */
   lifecycleLeaseMs?: number;
-  /** See Services.filesDir; a fresh temporary folder when omitted (tests). */
+  /** See Services.filesDir; when omitted (tests), a fresh temporary folder that close() removes. */
   filesDir?: string;
   /** STRATA_STORAGE_BACKEND and its S3 settings (server/config.ts); the local folder when omitted. */
   storage?: StorageConfig;
@@ -61,6 +61,7 @@ export async function createServices(server: DatabaseServer, options: ServicesOp
   const { pool } = await openPlatformDatabase(server, options.platformDatabase ?? PLATFORM_DATABASE);
   const { rows } = await pool.query<{ server_version: string }>('show server_version');
   const postgresVersion = /^\d+(\.\d+)?/.exec(rows[0]?.server_version ?? '')?.[0] ?? 'unknown';
+  const ownsFilesDir = options.filesDir === undefined;
   const filesDir = options.filesDir ?? mkdtempSync(join(tmpdir(), 'strata-files-'));
   mkdirSync(filesDir, { recursive: true });
   const pools = createProjectPools({ server, platform: pool });
@@ -108,6 +109,7 @@ export async function createServices(server: DatabaseServer, options: ServicesOp
       await archives.settled();
       await pools.closeAll();
       await pool.end().catch(() => {});
+      if (ownsFilesDir) rmSync(filesDir, { recursive: true, force: true });
     },
   };
 }
