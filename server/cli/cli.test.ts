@@ -1,7 +1,7 @@
 // Issue 21 (spec A4.7): the `strata` command reports its version, the platform serves the newest releases from
 // server/cli/releases.json in self-hosted mode only, and the command's errors are plain.
 import { execFile } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -12,6 +12,17 @@ import { cliRelease, cliVersion, readReleases } from './version.ts';
 const run = promisify(execFile);
 const bin = new URL('../../bin/strata.mjs', import.meta.url).pathname;
 
+const temporary: string[] = [];
+/** A temporary folder, removed after this file's tests. */
+function tempDir(prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  temporary.push(dir);
+  return dir;
+}
+afterAll(() => {
+  for (const dir of temporary) rmSync(dir, { recursive: true, force: true });
+});
+
 describe('strata command', () => {
   it('prints its version, the one in package.json', async () => {
     const { stdout } = await run('node', [bin, 'version']);
@@ -20,7 +31,7 @@ describe('strata command', () => {
   });
 
   it('status says the platform is not running on a free port, with exit code 1', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'strata-cli-'));
+    const dataDir = tempDir('strata-cli-');
     // The embedded cluster's case: without DATABASE_URL (the external-server run sets it for every test).
     const { DATABASE_URL: _external, ...embedded } = process.env;
     const result = await run('node', [bin, 'status'], { env: { ...embedded, PORT: '1', STRATA_DATA_DIR: dataDir } }).catch((e) => e);
@@ -30,7 +41,7 @@ describe('strata command', () => {
   });
 
   it('status names an existing server when DATABASE_URL is set', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'strata-cli-'));
+    const dataDir = tempDir('strata-cli-');
     const env = { ...process.env, PORT: '1', STRATA_DATA_DIR: dataDir, DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' };
     const result = await run('node', [bin, 'status'], { env }).catch((e) => e);
     expect(result.code).toBe(1);
@@ -47,7 +58,7 @@ describe('strata command', () => {
   });
 
   it('picks the newest stable and pre-release of a release file, and the current from STRATA_CLI_VERSION', () => {
-    const file = join(mkdtempSync(join(tmpdir(), 'strata-rel-')), 'releases.json');
+    const file = join(tempDir('strata-rel-'), 'releases.json');
     writeFileSync(
       file,
       JSON.stringify({

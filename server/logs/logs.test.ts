@@ -1,11 +1,11 @@
 // Issue 19: the request log never stores a secret, the logs query language refuses what spec A5 names and cannot be
 // injected, the tables stay bounded, the Postgres log is parsed and attributed, the metric sampler samples.
-import { appendFileSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { startPlatformHarness, type PlatformHarness, type TestUser } from '../testing/platform.ts';
 import { sampleProjects } from '../metrics/sampler.ts';
 import { startBackgroundWork } from '../metrics/background.ts';
@@ -266,6 +266,7 @@ describe('bounds', () => {
 describe('Postgres log', () => {
   it('parses entries, joins continuation lines, redacts passwords, attributes them to the project', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'strata-pglog-'));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
     const file = join(dir, 'server.log');
     writeFileSync(file, '2026-11-27 10:00:00.000 UTC [1] LOG:  old line before the reader started\n');
     const read = createPostgresLogReader(h.services.pool, file);

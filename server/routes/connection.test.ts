@@ -2,7 +2,7 @@
 // the URI and PSQL forms, node-postgres with the Node.js form), the password reset really changes the password, the
 // pooler settings are checked and saved, and every route checks session and membership.
 import { execFile, execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -114,8 +114,12 @@ async function javaJdbc(url: string) {
        try (var c = java.sql.DriverManager.getConnection(System.getenv("JDBC_URL"));
             var r = c.createStatement().executeQuery("select current_user")) { r.next(); System.out.print(r.getString(1)); } } }`,
   );
-  const { stdout } = await run('java', ['-cp', JDBC_JAR, source], { env: { ...process.env, JDBC_URL: url }, timeout: 60_000 });
-  return stdout.trim();
+  try {
+    const { stdout } = await run('java', ['-cp', JDBC_JAR, source], { env: { ...process.env, JDBC_URL: url }, timeout: 60_000 });
+    return stdout.trim();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 describe('connection strings connect (spec A2.10)', () => {

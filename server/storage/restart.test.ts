@@ -54,6 +54,8 @@ function startPlatform(): Promise<ChildProcess> {
         STRATA_TEST_PLATFORM_DB: platformDb,
         STRATA_TEST_FILES_DIR: f.h.services.filesDir,
         STRATA_TEST_PORT: String(port),
+        // Inside the work folder, removed after the tests (the child is killed, so it cannot remove one of its own).
+        STRATA_TEST_DIST_DIR: join(work, 'dist'),
       },
       stdio: ['ignore', 'pipe', 'inherit'],
     });

@@ -1,8 +1,6 @@
 // Test-only: the platform app in a child process on an existing cluster, platform database and files folder
 // (the restart test kills it mid-upload and starts another). Prints "LISTENING <port>" when ready.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { mkdirSync } from 'node:fs';
 import { serve } from '@hono/node-server';
 import { createApp } from '../app.ts';
 import { serverFromUrl } from '../db/server.ts';
@@ -19,10 +17,13 @@ const services = await createServices(serverFromUrl(env('STRATA_TEST_CLUSTER_URL
   filesDir: env('STRATA_TEST_FILES_DIR'),
 });
 const port = Number(env('STRATA_TEST_PORT'));
+// The parent names it (inside its work folder) and removes it: this process is killed, so it cannot.
+const distDir = env('STRATA_TEST_DIST_DIR');
+mkdirSync(distDir, { recursive: true });
 const app = createApp({
   mode: 'platform',
   publicHost: `127.0.0.1:${port}`,
-  distDir: mkdtempSync(join(tmpdir(), 'strata-dist-')),
+  distDir,
   services: async () => services,
   verifyAccessToken: async () => null,
 });
