@@ -1,16 +1,15 @@
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './e2e/support/chromium.ts';
 import { E2E_OUTPUT, E2E_WORKERS, STORAGE_STATE } from './e2e/support/fixture.ts';
-
-// e2e runs the built console on the real local platform, in Debian's Chromium (never a downloaded browser).
 import { ASSISTANT_STUB_PORT, E2E_BASE, E2E_PORT } from './e2e/support/ports.ts';
 
+// e2e runs the built console on the real local platform, in Debian's Chromium (never a downloaded browser).
 export { E2E_BASE };
 
-// Specs that start a platform or a collector of their own on fixed ports next to PORT (+7 is both the
-// assistant stub of help-banner and the collector of consent-telemetry): one at a time, in their own project.
+// Specs that start a platform or a collector of their own on fixed ports just above E2E_PORT (e2e/support/ports.ts;
+// the assistant stub of help-banner and the platform of consent-telemetry share one): one at a time, in their own
+// project.
 const OWN_PORTS = /(consent-telemetry|help-banner|signals-admin|signals-events)\.spec\.ts$/;
-
 
 export default defineConfig({
   testDir: './e2e',
@@ -63,7 +62,7 @@ export default defineConfig({
     stdout: 'ignore',
     stderr: 'pipe',
     // STRATA_DEV_SWITCHES: the developer switch that makes the next pause, restore or upgrade fail (README).
-    // STRATA_ASSISTANT_*: the assistant's endpoint is a stub that e2e/help-banner.spec.ts serves on PORT + 7.
+    // STRATA_ASSISTANT_*: the assistant's endpoint is a stub that e2e/help-banner.spec.ts serves on ASSISTANT_STUB_PORT.
     env: {
       PORT: String(E2E_PORT),
       STRATA_DATA_DIR: process.env.E2E_DATA_DIR ?? '.tmp/e2e-data',

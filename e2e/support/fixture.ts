@@ -13,7 +13,6 @@ export const E2E_OUTPUT = process.env.E2E_OUTPUT ?? 'test-results';
  */
 export const E2E_WORKERS = workerCount(process.env.E2E_WORKERS);
 
-
 /** The fixture and saved session of the worker slot `index` (Playwright's TEST_PARALLEL_INDEX, 0 … workers − 1). */
 export function fixturePaths(index: number): { fixture: string; storageState: string } {
   return { fixture: `${E2E_OUTPUT}/.auth/fixture-${index}.json`, storageState: `${E2E_OUTPUT}/.auth/user-${index}.json` };
