@@ -173,7 +173,7 @@ describe('lints while the schema changes', () => {
       const answer = h.call<AdvisorLint[]>('GET', `/api/platform/projects/${ref}/run-lints`, { token: owner.token });
       // The lints' session waits for the lock (on the view, or on auth.users: LOCK on a view locks what it reads too).
       await expect
-        .poll(async () => (await watcher.query('select count(*)::int as n from pg_locks where not granted')).rows[0].n, { timeout: 10_000 })
+        .poll(async () => (await watcher.query(`select count(*)::int as n from pg_locks where not granted and database = (select oid from pg_database where datname = current_database())`)).rows[0].n, { timeout: 10_000 })
         .toBeGreaterThan(0);
       await holder.query('drop view public.racing_v');
       await holder.query('commit');

@@ -4,6 +4,7 @@
 // define the object, so a dismissed finding comes back once the object changes. The only parameter is the exposed
 // schemas (the Data API setting, $1).
 import type pg from 'pg';
+import { readRetryingDrops } from '../db/concurrentDrop.ts';
 import type { AdvisorCategory, AdvisorLevel, AdvisorLintName } from '../../src/domain/advisors.ts';
 
 export interface LintDefinition {
@@ -232,32 +233,12 @@ export interface Finding extends LintRow {
   lint: LintDefinition;
 }
 
-/** How many times the lints run when the schema changes under them before the error is let through. */
-const CONCURRENT_DDL_ATTEMPTS = 3;
-
-/**
- * Whether `error` is Postgres losing an object between reading the catalog and opening it: a table or view dropped by
- * another session while the lints ran (internal errors, XX000, with these messages). A new run no longer sees it.
- */
-export function droppedWhileRead(error: unknown): boolean {
-  const e = error as { code?: unknown; message?: unknown } | null;
-  return (
-    e?.code === 'XX000' && typeof e.message === 'string' && /^(could not open relation with OID|cache lookup failed for (relation|type|function))/.test(e.message)
-  );
-}
-
 /**
  * Runs every lint in one read-only transaction on `client` (a connection to the project's database), again from the
- * start when an object the lints were reading was dropped meanwhile.
+ * start when an object the lints were reading was dropped meanwhile (server/db/concurrentDrop.ts).
  */
 export async function runLints(client: pg.ClientBase, exposedSchemas: string[]): Promise<Finding[]> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await runLintsOnce(client, exposedSchemas);
-    } catch (error) {
-      if (attempt >= CONCURRENT_DDL_ATTEMPTS || !droppedWhileRead(error)) throw error;
-    }
-  }
+  return readRetryingDrops(() => runLintsOnce(client, exposedSchemas));
 }
 
 async function runLintsOnce(client: pg.ClientBase, exposedSchemas: string[]): Promise<Finding[]> {

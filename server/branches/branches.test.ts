@@ -5,6 +5,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPlatformHarness, type PlatformHarness, type TestUser } from '../testing/platform.ts';
 import { apiRole, ownerRole, projectDatabase } from '../projects/names.ts';
+import { catalogFingerprints } from './catalog.ts';
 import { filterRestoreList } from './clone.ts';
 import type { Branch } from '../../src/domain/branches/branches.ts';
 
@@ -305,5 +306,30 @@ describe('filterRestoreList', () => {
       '6; 2615 16391 SCHEMA - app postgres',
       '220; 1259 16400 TABLE public items postgres',
     ]);
+  });
+});
+
+describe('catalog fingerprints (merge conflicts)', () => {
+  it('a view dropped while they are read is left out, not an error', async () => {
+    expect((await sql('create view public.racing_fp as select 1 as one;')).status).toBe(200);
+    await inProject(ref, (holder) =>
+      inProject(ref, (reader) =>
+        inProject(ref, async (watcher) => {
+          const [{ pid }] = (await reader.query<{ pid: number }>('select pg_backend_pid() as pid')).rows as [{ pid: number }];
+          await holder.query('begin');
+          await holder.query('lock table public.racing_fp in access exclusive mode');
+          const read = catalogFingerprints(reader);
+          // The read waits for the view's lock (pg_get_viewdef opens it); then the view goes and the lock with it.
+          await expect
+            .poll(async () => (await watcher.query('select count(*)::int as n from pg_locks where not granted and pid = $1', [pid])).rows[0].n, { timeout: 10_000 })
+            .toBeGreaterThan(0);
+          await holder.query('drop view public.racing_fp');
+          await holder.query('commit');
+          const keys = [...(await read).keys()];
+          expect(keys).not.toContain('view|public.racing_fp');
+          expect(keys).toContain('view|public.item_names');
+        }),
+      ),
+    );
   });
 });

@@ -5,6 +5,7 @@
 // its fingerprints are stored in the branch database (strata_migrations.branch_base, server/branches/clone.ts).
 // A conflict is an object whose fingerprint changed on the branch AND on the parent, to different definitions.
 import type pg from 'pg';
+import { readRetryingDrops } from '../db/concurrentDrop.ts';
 import { MIGRATIONS_SCHEMA } from '../../src/domain/database/migrations.ts';
 import type { MergeConflict } from '../../src/domain/branches/merge.ts';
 
@@ -63,8 +64,9 @@ export type Fingerprints = Map<string, string>;
 // kind|name: a kind never holds '|' (a quoted name may).
 const keyOf = (kind: string, name: string) => `${kind}|${name}`;
 
+/** Every object's fingerprint, read again when one is dropped during the read (server/db/concurrentDrop.ts). */
 export async function catalogFingerprints(db: Queryable): Promise<Fingerprints> {
-  const { rows } = await db.query<{ kind: string; name: string; fingerprint: string }>(FINGERPRINTS);
+  const { rows } = await readRetryingDrops(() => db.query<{ kind: string; name: string; fingerprint: string }>(FINGERPRINTS));
   return new Map(rows.map((row) => [keyOf(row.kind, row.name), row.fingerprint]));
 }
 
