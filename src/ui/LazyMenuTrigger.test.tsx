@@ -79,6 +79,38 @@ describe('LazyMenuTrigger', () => {
     expect(await screen.findByRole('menu')).toBeTruthy();
   });
 
+  it('the focus passes to the real trigger with the swap itself, not in a later effect: a key pressed at once is not lost', async () => {
+    // react-aria's Button takes an autoFocus in an effect, after the browser may already have painted: a key pressed in
+    // that gap went to the page's body (e2e a11y.spec, full run of 2026-11-29: Enter on the project switcher lost). This
+    // real trigger ignores autoFocus, so only the swap can have moved the focus.
+    const user = userEvent.setup();
+    const onAction = vi.fn();
+    function NoAutoFocusMenu({ look }: { look: MenuTriggerLook }) {
+      return (
+        <MenuTrigger>
+          <Button {...look} />
+          <Menu aria-label="Help" onAction={(key) => onAction(String(key))}>
+            <MenuItem id="support">Contact support</MenuItem>
+          </Menu>
+        </MenuTrigger>
+      );
+    }
+    render(
+      <LazyMenuTrigger
+        load={() => Promise.resolve({ NoAutoFocusMenu })}
+        look={{ className: 'trigger', 'aria-label': 'Help', children: <span>?</span> }}
+        render={(loaded, look) => <loaded.NoAutoFocusMenu look={look} />}
+      />,
+    );
+    await user.tab();
+    await act(() => Promise.resolve());
+    const trigger = await screen.findByRole('button', { name: 'Help' });
+    expect(trigger.hasAttribute('data-rac')).toBe(true);
+    expect(document.activeElement).toBe(trigger);
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('menu')).toBeTruthy();
+  });
+
   it('ArrowDown on the focused stand-in opens the menu', async () => {
     const { load } = setup();
     const standIn = screen.getByRole('button', { name: 'Help' });

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 
 /** What a menu's trigger shows, the same on the stand-in and on the real (react-aria) trigger button. */
 export interface MenuTriggerLook {
@@ -34,6 +34,7 @@ export function LazyMenuTrigger<M>({ look, load, render }: LazyMenuTriggerProps<
   const [pressed, setPressed] = useState(false);
   const [hovered, setHovered] = useState(false);
   const standIn = useRef<HTMLButtonElement>(null);
+  const real = useRef<HTMLSpanElement>(null);
   const focused = useRef(false);
   const loading = useRef(false);
   const alive = useRef(true);
@@ -63,8 +64,23 @@ export function LazyMenuTrigger<M>({ look, load, render }: LazyMenuTriggerProps<
     setPressed(true);
     fetchMenu();
   };
+  // The stand-in had the focus: the real trigger takes it in the same commit that puts it in the page. Its own
+  // autoFocus (react-aria's) comes in an effect, after the browser may have painted and handled a key: an Enter
+  // pressed in that gap went to the page's body and was lost (e2e a11y.spec, full run of 2026-11-29).
+  const swapped = module !== null;
+  useLayoutEffect(() => {
+    if (!swapped || !focused.current) return;
+    real.current?.querySelector<HTMLElement>('button, [role="button"]')?.focus();
+  }, [swapped]);
 
-  if (module) return <>{render(module.value, look, { defaultOpen: pressed, autoFocus: focused.current || pressed })}</>;
+  if (module) {
+    // display: contents: the wrapper adds no box, so the trigger sits in its parent's layout as the stand-in did.
+    return (
+      <span ref={real} style={{ display: 'contents' }}>
+        {render(module.value, look, { defaultOpen: pressed, autoFocus: focused.current || pressed })}
+      </span>
+    );
+  }
   return (
     <button
       ref={standIn}
