@@ -153,6 +153,15 @@ function isPostgresProcess(pid: number): boolean {
   return readFileSync(comm, 'utf8').trim().startsWith('postgres');
 }
 
+/** How long stop() waits for the postmaster to exit once pg_ctl has returned. */
+const EXIT_WAIT_MS = 10_000;
+
+async function postmasterGone(pid: number): Promise<void> {
+  for (const deadline = Date.now() + EXIT_WAIT_MS; isPostgresProcess(pid) && Date.now() < deadline; ) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
 async function answers(port: number, password: string): Promise<boolean> {
   const client = new pg.Client({
     host: '127.0.0.1',
@@ -255,7 +264,12 @@ export async function startEmbeddedCluster(options: EmbeddedOptions): Promise<Em
   const stop = async () => {
     if (stopped) return;
     stopped = true;
+    const running = readPidFile(pgDir);
     await pgCtl(bin, ['stop', '-D', pgDir, '-m', 'fast', '-w', '-t', '30'], pgDir);
+    // pg_ctl returns once the postmaster removed its pid file, which it does just before it exits: the process can
+    // outlive the call by a moment (embedded.test's adopted server, seen alive right after stop() in the full run of
+    // 2026-11-29). Stopped means gone, so a start on the same folder right after never meets it.
+    if (running) await postmasterGone(running.pid);
   };
   return { ...serverFromUrl(adminUrl, 'embedded', stop), startup: { initdbMs, startMs, reused, recoveredStale }, pgDir };
 }
