@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { FILTER_OPERATORS, type ColumnInfo, type FilterOperator, type RowFilter } from '../../../domain/table-editor/types.ts';
 import { Button } from '../../../ui/Button.tsx';
-import { LazySelect } from './LazySelect.tsx';
+import { LazySelect } from '../../../ui/LazySelect.tsx';
 import * as css from './Grid.css.ts';
 
 const OPERATOR_LABELS: Record<FilterOperator, string> = {

@@ -1,7 +1,7 @@
 // The grid's rendered rows by arithmetic (issue 25).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { rowWindow, scrollTopToShow } from './row-window.ts';
+import { rowWindow, scrollTopToShow, windowHolds } from './row-window.ts';
 
 const base = { rowHeight: 32, overscan: 10, viewportHeight: 400 };
 
@@ -33,6 +33,23 @@ describe('rowWindow', () => {
         expect(end - start).toBeLessThanOrEqual(lastVisible - firstVisible + 1 + 2 * overscan);
       }),
     );
+  });
+});
+
+describe('windowHolds', () => {
+  it('a first render sized for an 800 px browser window holds the window of the 560 px grid under the page\'s header and toolbars: no second render', () => {
+    const shown = rowWindow({ ...base, viewportHeight: 800, count: 1_000_000, scrollTop: 0 });
+    const wanted = rowWindow({ ...base, viewportHeight: 560, count: 1_000_000, scrollTop: 0 });
+    expect([shown, wanted]).toEqual([{ start: 0, end: 35 }, { start: 0, end: 28 }]);
+    expect(windowHolds(shown, wanted, base.overscan)).toBe(true);
+    // A grid of 400 px is 12 rows shorter: more than one overscan, so the window is measured again.
+    expect(windowHolds(shown, rowWindow({ ...base, count: 1_000_000, scrollTop: 0 }), base.overscan)).toBe(false);
+  });
+  it('not when a row in view is missing, nor when more than one overscan too wide on a side', () => {
+    expect(windowHolds({ start: 0, end: 20 }, { start: 0, end: 23 }, 10)).toBe(false);
+    expect(windowHolds({ start: 5, end: 40 }, { start: 0, end: 23 }, 10)).toBe(false);
+    expect(windowHolds({ start: 0, end: 34 }, { start: 0, end: 23 }, 10)).toBe(false);
+    expect(windowHolds({ start: 0, end: 11 }, { start: 0, end: 11 }, 10)).toBe(true);
   });
 });
 

@@ -24,6 +24,14 @@ export function rowWindow({ count, scrollTop, viewportHeight, rowHeight, oversca
 }
 
 /**
+ * Whether the rendered window `shown` can stay for the window `wanted`: it holds every row of it, and is at most one
+ * overscan wider on each side (a first render sized for the browser window, then measured in a smaller grid).
+ */
+export function windowHolds(shown: { start: number; end: number }, wanted: { start: number; end: number }, overscan: number): boolean {
+  return shown.start <= wanted.start && shown.end >= wanted.end && wanted.start - shown.start <= overscan && shown.end - wanted.end <= overscan;
+}
+
+/**
  * The scrollTop that brings row `index` fully into view below a sticky header of `headerHeight` (the rows start
  * under it), moving as little as possible; null when it is in view already.
  */

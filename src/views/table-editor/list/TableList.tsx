@@ -35,7 +35,7 @@ import { EmptyState } from '../../../ui/EmptyState.tsx';
 import { ErrorAlert } from '../../../ui/ErrorAlert.tsx';
 import { CheckIcon, ChevronDownIcon, PlusIcon } from '../../../ui/Icon.tsx';
 import { Menu, MenuItem, MenuTrigger } from '../../../ui/Menu.tsx';
-import { Select } from '../../../ui/Select.tsx';
+import { LazySelect } from '../../../ui/LazySelect.tsx';
 import { Skeleton } from '../../../ui/Skeleton.tsx';
 import { TextField } from '../../../ui/TextField.tsx';
 import { toast } from '../../../ui/toast.ts';
@@ -182,7 +182,8 @@ function Toolbar({ list, sortKey }: { list: ListActor; sortKey: string }) {
             ))}
           </Menu>
         </MenuTrigger>
-        <Select
+        {/* A stand-in until wanted (ui/LazySelect.tsx): a react-aria Select is costly on the table's first render. */}
+        <LazySelect
           aria-label="Sort tables"
           className={css.grow}
           options={TABLE_LIST_SORTS.map((id) => ({ id, label: TABLE_LIST_SORT_LABELS[id] }))}

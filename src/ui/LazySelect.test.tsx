@@ -1,11 +1,12 @@
 // @vitest-environment jsdom
 // The filter form's Selects (issue 25): a stand-in with the Select's label and value until wanted, then the real
 // Select — open on a press or ↓, focused on a focus — whose choice still reaches the form.
-import '../../../ui/testing/jsdom.ts';
+import './testing/jsdom.ts';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { LazySelect } from './LazySelect.tsx';
+import { Select } from './Select.tsx';
 
 const options = [{ id: 'eq', label: '= equals' }, { id: 'gt', label: '> greater than' }];
 
@@ -54,5 +55,22 @@ describe('LazySelect', () => {
     screen.getByRole('button', { name: /Operator/ }).focus();
     await waitFor(() => expect(document.activeElement?.getAttribute('aria-haspopup')).toBe('listbox'));
     await waitFor(() => expect(document.activeElement?.textContent).toContain('= equals'));
+  });
+
+  it('named by aria-label alone, with a controlled value: the stand-in has the real Select\'s name, and a press picks', async () => {
+    const sorts = [{ id: 'alphabetical', label: 'Alphabetical' }, { id: 'type', label: 'By type' }];
+    const { unmount } = render(<Select aria-label="Sort tables" options={sorts} value="type" />);
+    // The real trigger's name: its value, then the Select's aria-label.
+    expect(screen.getByRole('button', { name: 'By type Sort tables' })).toBeTruthy();
+    unmount();
+    const onChange = vi.fn();
+    render(<LazySelect aria-label="Sort tables" options={sorts} value="type" onChange={onChange} />);
+    const standIn = screen.getByRole('button', { name: 'By type Sort tables' });
+    const user = userEvent.setup();
+    // A pointer comes over it first (the real Select takes the stand-in's place), then presses the real trigger.
+    await user.hover(standIn);
+    await user.click(screen.getByRole('button', { name: /Sort tables/ }));
+    await user.click(await screen.findByRole('option', { name: 'Alphabetical' }));
+    expect(onChange).toHaveBeenCalledWith('alphabetical');
   });
 });
