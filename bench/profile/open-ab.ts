@@ -21,7 +21,7 @@ async function prepare(name: string, dist: string): Promise<Side> {
   const token = session.access_token;
   const { slug } = await createOrganization(platform.url, token);
   const { ref } = await createProject(platform.url, token, slug, 'Open AB');
-  await query(platform.url, token, ref, `create table public.t as select i::bigint as id, 'name ' || i as name, (i * 7919) % 100003 as score, now() - i * interval '1 minute' as created_at, jsonb_build_object('i', i) as doc from generate_series(1, ${ROWS}) i; alter table public.t add primary key (id)`);
+  await query(platform.url, token, ref, `create table public.t as select i::bigint as id, 'name ' || i as name, ((i::bigint * 7919) % 100003)::int as score, now() - i * interval '1 minute' as created_at, jsonb_build_object('i', i) as doc from generate_series(1, ${ROWS}) i; alter table public.t add primary key (id)`);
   const [{ id, top }] = (await query(platform.url, token, ref, `select 'public.t'::regclass::oid::int as id, (select id from public.t order by score desc, id limit 1)::text as top`)) as [{ id: number; top: string }];
   return { name, platform, session, url: `${platform.url}/dashboard/project/${ref}/editor/${id}?schema=public`, firstId: '1', sortedId: top };
 }
