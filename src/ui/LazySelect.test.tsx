@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
-// The filter form's Selects (issue 25): a stand-in with the Select's label and value until wanted, then the real
-// Select — open on a press or ↓, focused on a focus — whose choice still reaches the form.
+// The Selects shown on a table's first render (issue 25: the grid's filter form, the table list's sort): a stand-in with
+// the Select's label (or aria-label) and value until wanted, then the real Select — open on a press or ↓, focused on a focus.
 import './testing/jsdom.ts';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
