@@ -109,6 +109,9 @@ describe('LazyMenuTrigger', () => {
     expect(document.activeElement).toBe(trigger);
     await user.keyboard('{Enter}');
     expect(await screen.findByRole('menu')).toBeTruthy();
+    // The menu opened from the keyboard works from the keyboard: its item is chosen with Enter.
+    await user.keyboard('{ArrowDown}{Enter}');
+    expect(onAction).toHaveBeenCalledWith('support');
   });
 
   it('ArrowDown on the focused stand-in opens the menu', async () => {

@@ -73,4 +73,15 @@ describe('LazySelect', () => {
     await user.click(await screen.findByRole('option', { name: 'Alphabetical' }));
     expect(onChange).toHaveBeenCalledWith('alphabetical');
   });
+
+  it('disabled: the stand-in is a disabled button that a hover, a focus or a press leaves as it is', () => {
+    render(<LazySelect label="Operator" options={options} selectedKey="eq" isDisabled />);
+    const trigger = screen.getByRole('button', { name: /Operator/ });
+    expect((trigger as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.pointerEnter(trigger, { pointerType: 'mouse' });
+    fireEvent.pointerDown(trigger, { button: 0, pointerType: 'mouse' });
+    fireEvent.keyDown(trigger, { key: 'ArrowDown' });
+    expect(screen.queryByRole('listbox')).toBeNull();
+    expect(trigger.hasAttribute('data-rac')).toBe(false);
+  });
 });

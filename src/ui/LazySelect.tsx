@@ -35,7 +35,9 @@ export function LazySelect(props: LazySelectProps) {
         aria-expanded={false}
         aria-label={label === undefined ? props['aria-label'] : undefined}
         aria-labelledby={`${id}-value ${label !== undefined ? `${id}-label` : `${id}-trigger`}`}
-        {...standIn}
+        // Disabled, it stays the stand-in: nothing to choose, so nothing to make real.
+        disabled={props.isDisabled}
+        {...(props.isDisabled ? {} : standIn)}
       >
         <span id={`${id}-value`} className={styles.value}>
           {shown}
