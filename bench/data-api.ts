@@ -30,7 +30,8 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ensureBuilt, platformWithProject, type Platform, type Session } from './support/platform.ts';
+import { fileURLToPath } from 'node:url';
+import { ensureBuilt, freePort, platformWithProject, superuserUrl, type Platform, type Session } from './support/platform.ts';
 import { allProcs, clusterProcs } from './support/procs.ts';
 import { figure, result, since, type BenchResult, type Figure } from './support/results.ts';
 
@@ -365,6 +366,43 @@ export async function concurrentRunWrk(
   }
 }
 
+/**
+ * The same concurrent run against the floor server (bench/support/data-api-floor.ts: bare node:http, the read's very
+ * batch, nothing else) on the same database, right after the platform's run.
+ */
+export async function floorRun(platform: Platform, ref: string, target: { rest: string; headers: Record<string, string> }, wrk: string): Promise<ConcurrentRun> {
+  const port = await freePort();
+  const anon = target.headers.apikey!;
+  const claims = JSON.stringify(JSON.parse(Buffer.from(anon.split('.')[1]!, 'base64url').toString('utf8')));
+  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./support/data-api-floor.ts', import.meta.url))], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      FLOOR_PG_URL: superuserUrl(platform.dataDir, `project_${ref}`),
+      FLOOR_REF: ref,
+      FLOOR_CLAIMS: claims,
+      FLOOR_BOOKS: String(BOOKS),
+      FLOOR_POOL: '20',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      let out = '';
+      child.stdout!.on('data', (chunk: Buffer) => {
+        out += chunk.toString();
+        if (out.includes('ready')) resolve();
+      });
+      child.once('exit', (code) => reject(new Error(`the floor server exited (${code}) before it was ready`)));
+    });
+    const floorTarget = { rest: `http://127.0.0.1:${port}/p/${ref}/rest/v1`, headers: target.headers };
+    return await concurrentRunWrk({ ...platform, child }, floorTarget, wrk, CLIENTS, SECONDS);
+  } finally {
+    child.kill('SIGTERM');
+    if (child.exitCode === null) await new Promise((resolve) => child.once('exit', resolve));
+  }
+}
+
 export async function dataApiBench(): Promise<BenchResult> {
   ensureBuilt();
   const { platform, session, ref } = await platformWithProject();
@@ -394,6 +432,7 @@ export async function dataApiBench(): Promise<BenchResult> {
     const run = wrk
       ? await concurrentRunWrk(platform, target, wrk, CLIENTS, SECONDS, () => transactionCounts(platform, session, ref))
       : await concurrentRun(platform, target);
+    const floor = wrk ? await floorRun(platform, ref, target, wrk) : null;
     const { serverLatencies: serverSorted } = run;
     const p = (values: number[], q: number) => percentile(values, q);
     const by = run.client === 'wrk' ? 'wrk' : "this process's fetch";
@@ -416,6 +455,12 @@ export async function dataApiBench(): Promise<BenchResult> {
         'concurrent.p99': figure('ms', [run.percentiles.p99], `${CLIENTS} clients (${by}) × ${SECONDS} s, 99th percentile of the client round trips`),
         'concurrent.max': figure('ms', [run.percentiles.max]),
         ...nodeOnly,
+        ...(floor
+          ? {
+              'floor.concurrent.p50': figure('ms', [floor.percentiles.p50], 'the same run against the floor server (bare node:http sending the same statements; bench/support/data-api-floor.ts)'),
+              'floor.concurrent.p99': figure('ms', [floor.percentiles.p99], 'the floor server, 99th percentile'),
+            }
+          : {}),
       },
       BUDGET,
       {
@@ -429,6 +474,15 @@ export async function dataApiBench(): Promise<BenchResult> {
         timeline: run.timeline,
         failures: run.failures,
         firstFailures: run.firstFailures,
+        floor: floor
+          ? {
+              requestsPerSecond: floor.requestsPerSecond,
+              cpuMsPerRequest: floor.cpuMsPerRequest,
+              failures: floor.failures,
+              firstFailures: floor.firstFailures,
+              p99Ratio: Math.round((run.percentiles.p99 / floor.percentiles.p99) * 100) / 100,
+            }
+          : null,
       },
     );
   } finally {
@@ -459,4 +513,9 @@ export function printDataApiDetails(res: BenchResult): void {
   }
   if (d.timeline?.length) console.log(`by second (requests p50/p99 ms): ${d.timeline.map((s) => `${s.requests} ${s.p50}/${s.p99}`).join(' | ')}`);
   for (const failure of d.firstFailures) console.log(`  failure: ${failure}`);
+  const floor = (d as { floor?: { requestsPerSecond: number; cpuMsPerRequest: { client: number; platform: number; postgres: number }; failures: number; p99Ratio: number } | null }).floor;
+  if (floor) {
+    const f = floor.cpuMsPerRequest;
+    console.log(`floor server: ${floor.requestsPerSecond}/s, ${floor.failures} failures; CPU per request: client ${f.client} ms, server ${f.platform} ms, postgres ${f.postgres} ms; platform p99 / floor p99 ${floor.p99Ratio}`);
+  }
 }

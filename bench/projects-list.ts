@@ -8,12 +8,10 @@
 // The query plans of both are kept in the details, and the browser runs' API fetches (start/end on the page's
 // clock) show where the time to the first card goes.
 // Budgets: (a) and (b) 200 ms each, (c) 300 ms.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import pg from 'pg';
 import type { Browser } from 'playwright-core';
 import { freshContext, launchBrowser, uncachedPage } from './support/browser.ts';
-import { createOrganization, ensureBuilt, signUp, startPlatform, waitApiReady, type Platform, type Session } from './support/platform.ts';
+import { createOrganization, ensureBuilt, signUp, startPlatform, superuserUrl, waitApiReady, type Platform, type Session } from './support/platform.ts';
 import { figure, result, since, type BenchResult, type Figure } from './support/results.ts';
 
 const PROJECTS = Number(process.env.BENCH_PROJECTS ?? 5000);
@@ -26,11 +24,9 @@ const BUDGET = { 'api.first-page': 200, 'api.search': 200, 'browser.first-card':
 const WORDS = ['Analytics', 'Storefront', 'Billing', 'Ops', 'Search', 'Mobile', 'Payments', 'Inventory', 'Auth', 'Chat'];
 const SUFFIXES = ['api', 'staging', 'prod', 'eu', 'us', 'internal', 'sandbox', 'demo'];
 
-/** The platform's own database, reached with the embedded cluster's superuser (secrets.json, postmaster.pid). */
+/** The platform's own database, reached with the embedded cluster's superuser. */
 async function platformDatabase(dataDir: string): Promise<pg.Client> {
-  const { postgresPassword } = JSON.parse(readFileSync(join(dataDir, 'secrets.json'), 'utf8')) as { postgresPassword: string };
-  const port = Number(readFileSync(join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[3]);
-  const client = new pg.Client({ host: '127.0.0.1', port, user: 'postgres', password: postgresPassword, database: 'strata_platform' });
+  const client = new pg.Client({ connectionString: superuserUrl(dataDir, 'strata_platform') });
   await client.connect();
   return client;
 }

@@ -110,6 +110,13 @@ export function startNodeOptions(): string[] {
   return words.slice(1, -1);
 }
 
+/** A connection string for `database` of a platform's embedded cluster as its superuser (secrets.json, postmaster.pid). */
+export function superuserUrl(dataDir: string, database: string): string {
+  const { postgresPassword } = JSON.parse(readFileSync(join(dataDir, 'secrets.json'), 'utf8')) as { postgresPassword: string };
+  const port = Number(readFileSync(join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[3]);
+  return `postgres://postgres:${encodeURIComponent(postgresPassword)}@127.0.0.1:${port}/${encodeURIComponent(database)}`;
+}
+
 /** The data folder of each platform started here, by URL: sign-up reads the inbox token from it. */
 const dataDirs = new Map<string, string>();
 

@@ -34,7 +34,7 @@ const MAX_VALUES = 60_000;
 /** Builder errors that may only mean the catalog was read before the change the request relies on. */
 const CACHE_MISSES = new Set(['42P01', '42703', 'PGRST200', 'PGRST202', 'PGRST204']);
 
-interface Prefer {
+export interface Prefer {
   return: 'minimal' | 'representation' | 'headers-only' | null;
   count: 'exact' | 'planned' | 'estimated' | null;
   resolution: 'merge-duplicates' | 'ignore-duplicates' | null;
@@ -55,7 +55,7 @@ function parsePrefer(headers: Headers): Prefer {
   return prefer;
 }
 
-interface Output {
+export interface Output {
   single: boolean;
   stripNulls: boolean;
 }
@@ -257,22 +257,50 @@ interface RequestContext {
   tx: RequestTransaction;
 }
 
-async function readTable(client: pg.PoolClient, ctx: RequestContext, name: string): Promise<Result> {
-  const query = parseQuery(ctx.search);
+/**
+ * A table read's one statement, with what the answer needs of the request (readTable). Exported for the bench's floor
+ * server (bench/support/data-api-floor.ts), which sends the very statement a read sends.
+ */
+export function readStatement(
+  cache: SchemaCache,
+  schema: string,
+  name: string,
+  search: URLSearchParams,
+  headers: Headers,
+  output: Output,
+  count: Prefer['count'],
+  maxRows: number,
+  maxResponseBytes: number,
+): { config: { text: string; values: unknown[] }; countFrom: string; limit: number; offset: number } {
+  const query = parseQuery(search);
   const params = new Params();
-  const builder = new Builder(ctx.cache, ctx.schema, query, params);
+  const builder = new Builder(cache, schema, query, params);
   const relation = builder.relation(name);
-  const { limit, offset } = window(ctx.headers, query, ctx.caller.settings.maxRows);
+  const { limit, offset } = window(headers, query, maxRows);
   const { rows, countFrom } = builder.rows({ sql: `${ident(relation.schema)}.${ident(relation.name)}`, relation }, { limit, offset, filtered: true });
-  const exact = ctx.prefer.count === 'exact' ? `select count(*) from ${countFrom}` : null;
-  const config = { text: bodySql(rows, ctx.output, exact, ctx.maxResponseBytes), values: params.values };
+  const exact = count === 'exact' ? `select count(*) from ${countFrom}` : null;
+  return { config: { text: bodySql(rows, output, exact, maxResponseBytes), values: params.values }, countFrom, limit, offset };
+}
+
+async function readTable(client: pg.PoolClient, ctx: RequestContext, name: string): Promise<Result> {
+  const { config, countFrom, offset } = readStatement(
+    ctx.cache,
+    ctx.schema,
+    name,
+    ctx.search,
+    ctx.headers,
+    ctx.output,
+    ctx.prefer.count,
+    ctx.caller.settings.maxRows,
+    ctx.maxResponseBytes,
+  );
   // planned/estimated counts run more statements after this one, inside the transaction.
   const last = ctx.prefer.count !== 'planned' && ctx.prefer.count !== 'estimated';
   const statement = ctx.tx.named(config);
   const result = (last ? await ctx.tx.finish(statement) : await client.query(statement)) as pg.QueryResult<{ body: string | null; page: number; total: string | null; too_big: boolean }>;
   const row = result.rows[0]!;
   assertNotTooBig(row, ctx.maxResponseBytes);
-  const total = row.total !== null && row.total !== undefined ? Number(row.total) : await totalCount(client, ctx.prefer.count, countFrom, params.values, ctx.caller.settings.maxRows);
+  const total = row.total !== null && row.total !== undefined ? Number(row.total) : await totalCount(client, ctx.prefer.count, countFrom, config.values, ctx.caller.settings.maxRows);
   if (ctx.output.single && row.page !== 1) throw singleError(row.page);
   const partial = total !== null && row.page < total;
   return {
@@ -623,7 +651,7 @@ const SETTINGS_SQL = `select set_config('role', $1, true), set_config('request.j
  * path (setting it on is allowed at any point of a transaction); the isolation level is the database's default (read
  * committed unless its owner changed it): it cannot be set after the settings' own snapshot.
  */
-const SETTINGS_READ_SQL = `${SETTINGS_SQL}, set_config('transaction_read_only', 'on', true)`;
+export const SETTINGS_READ_SQL = `${SETTINGS_SQL}, set_config('transaction_read_only', 'on', true)`;
 
 /** The claims' JSON by claims object: a verified token's payload is kept (auth.ts), so it is written once. */
 const claimsText = new WeakMap<object, string>();
