@@ -2,6 +2,7 @@
 // they come back as 400 with Postgres's message, a psql-style formattedError and the error position.
 import pg from 'pg';
 import { badRequest, HttpError, unavailable } from '../http/errors.ts';
+import { RowWriter, type RowResult } from './row-json.ts';
 
 interface PgError {
   message: string;
@@ -123,7 +124,7 @@ function assertNotTooDeep(value: unknown, what: string): void {
 
 /** The parts of pg's Query this file builds on (not in its type declarations). */
 interface PgQueryInternals {
-  _result: { parseRow(fields: unknown[]): unknown };
+  _result: RowResult & { parseRow(fields: unknown[]): unknown };
   _accumulateRows: boolean;
   handleRowDescription(msg: unknown): void;
   handleDataRow(msg: { fields: unknown[] }): void;
@@ -153,6 +154,8 @@ class CappedQuery extends PgQuery {
   private wireBytes = 0;
   private statementDone = false;
   private connection: PgConnection | null = null;
+  /** The current statement's rows as JSON without the row objects (row-json.ts), when its columns allow. */
+  private writer: RowWriter | null = null;
   failure: Error | null = null;
 
   constructor(
@@ -205,6 +208,7 @@ class CappedQuery extends PgQuery {
     this.nextStatement();
     super.handleRowDescription(msg);
     this._accumulateRows = false;
+    this.writer = RowWriter.of(this._result);
   }
 
   override handleDataRow(msg: { fields: unknown[] }): void {
@@ -212,7 +216,7 @@ class CappedQuery extends PgQuery {
     this.nextStatement();
     let json: string;
     try {
-      json = JSON.stringify(this._result.parseRow(msg.fields));
+      json = this.writer ? this.writer.write(msg.fields as Array<string | null>) : JSON.stringify(this._result.parseRow(msg.fields));
     } catch (error) {
       // Type parsers and JSON.stringify: a jsonb value nested deeper than the stack allows, or a huge one.
       this.stop(error instanceof RangeError && /call stack/i.test(error.message) ? valueTooDeep(this.text) : resultTooLarge(this.text));

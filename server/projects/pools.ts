@@ -31,7 +31,8 @@ const CONVERTED_TYPES = new Set([
   3807, // jsonb[]
 ]);
 
-const asText = (value: string) => value;
+/** The parser of every type not in CONVERTED_TYPES: the value as Postgres wrote it (server/pgmeta/row-json.ts relies on it). */
+export const asText = (value: string): string => value;
 
 export const projectTypes: pg.CustomTypesConfig = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
