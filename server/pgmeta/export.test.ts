@@ -284,6 +284,23 @@ describe('streaming', () => {
     await reader.cancel();
   }, 30_000);
 
+  it('sends rows that come slowly as they come, not once a whole batch is in', async () => {
+    // 12 rows of 20 KB, one every 0.3 s: a batch of COPY_BATCH_BYTES would hold the first rows back ~3.6 s.
+    const created = await sql(`create view public.slow as select i as id, repeat('x', 20000) as pad, pg_sleep(0.3)::text as waited
+      from generate_series(1, 12) i`);
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const link = await askExport({ schema: 'public', table: 'slow' });
+    expect(link.status, JSON.stringify(link.body)).toBe(200);
+    const started = Date.now();
+    const response = await fetch(local(link.body.url));
+    const reader = response.body!.getReader();
+    let received = 0;
+    while (received < 3 * 20000) received += (await reader.read()).value!.length;
+    // Three rows take ~0.9 s to compute; allow for a busy machine, far below the ~3.6 s of a full batch.
+    expect(Date.now() - started).toBeLessThan(2500);
+    await reader.cancel();
+  }, 30_000);
+
   it('keeps memory flat: 8 times the rows do not cost more memory', async () => {
     const exportPeak = async (filters: unknown[]) => {
       const link = await askExport({ schema: 'public', table: 'big', filters });
