@@ -31,6 +31,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { connectionLimit } from '../server/lifecycle/compute.ts';
+import { poolSizes } from '../server/projects/pools.ts';
 import { ensureBuilt, freePort, platformWithProject, superuserUrl, type Platform, type Session } from './support/platform.ts';
 import { allProcs, clusterProcs } from './support/procs.ts';
 import { figure, result, since, type BenchResult, type Figure } from './support/results.ts';
@@ -382,7 +384,8 @@ export async function floorRun(platform: Platform, ref: string, target: { rest: 
       FLOOR_REF: ref,
       FLOOR_CLAIMS: claims,
       FLOOR_BOOKS: String(BOOKS),
-      FLOOR_POOL: '20',
+      // The project API pool's size for the default compute size (server/projects/pools.ts).
+      FLOOR_POOL: String(poolSizes(connectionLimit('ci_micro')).api),
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

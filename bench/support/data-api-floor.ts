@@ -14,8 +14,9 @@
 import { createServer } from 'node:http';
 import pg from 'pg';
 import { settingsThenStatement } from '../../server/data-api/batch.ts';
-import { readStatement, SETTINGS_READ_SQL } from '../../server/data-api/routes.ts';
+import { DEFAULT_RESPONSE_BYTES, DEFAULT_TIMEOUT_MS, readStatement, SETTINGS_READ_SQL } from '../../server/data-api/routes.ts';
 import { schemaCache } from '../../server/data-api/schema.ts';
+import { DEFAULT_SETTINGS } from '../../server/data-api/settings.ts';
 import { ident } from '../../server/data-api/sql.ts';
 
 const env = (name: string): string => {
@@ -30,11 +31,11 @@ const role = (JSON.parse(claims) as { role: string }).role;
 const pool = new pg.Pool({ connectionString: env('FLOOR_PG_URL'), max: Number(env('FLOOR_POOL')), application_name: 'strata-bench-floor' });
 pool.on('error', () => {});
 
-// The platform's defaults for the anon key: 8 s statement timeout, 1,000 rows, 64 MiB response cap (routes.ts).
-const cache = await schemaCache(ref, pool, ['public']);
+// The platform's defaults: its statement timeout, the settings' row cap and schemas, its response cap (routes.ts).
+const cache = await schemaCache(ref, pool, DEFAULT_SETTINGS.schemas);
 const path = `/p/${ref}/rest/v1/books`;
 const settings = (values: string[]) => ({ text: SETTINGS_READ_SQL, values });
-const settingValues = [role, claims, '8000', ident('public'), 'GET', path];
+const settingValues = [role, claims, String(DEFAULT_TIMEOUT_MS), ident('public'), 'GET', path];
 const statements: { text: string; values: unknown[] }[] = [];
 for (let id = 1; id <= books; id++) {
   const { config } = readStatement(
@@ -45,8 +46,8 @@ for (let id = 1; id <= books; id++) {
     new Headers(),
     { single: false, stripNulls: false },
     null,
-    1000,
-    64 * 1024 * 1024,
+    DEFAULT_SETTINGS.maxRows,
+    DEFAULT_RESPONSE_BYTES,
   );
   statements.push(config);
 }

@@ -26,9 +26,9 @@ export interface DataApiOptions {
   maxResponseBytes?: number;
 }
 
-const DEFAULT_TIMEOUT_MS = 8_000;
+export const DEFAULT_TIMEOUT_MS = 8_000;
 const DEFAULT_BODY_BYTES = 10 * 1024 * 1024;
-const DEFAULT_RESPONSE_BYTES = 64 * 1024 * 1024;
+export const DEFAULT_RESPONSE_BYTES = 64 * 1024 * 1024;
 /** Bind parameters of one statement: Postgres takes at most 65535. */
 const MAX_VALUES = 60_000;
 /** Builder errors that may only mean the catalog was read before the change the request relies on. */
