@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './e2e/support/chromium.ts';
+import { CHROMIUM_ARGS, e2eChromiumPath } from './e2e/support/chromium.ts';
 import { E2E_OUTPUT, E2E_WORKERS, STORAGE_STATE } from './e2e/support/fixture.ts';
 import { ASSISTANT_STUB_PORT, E2E_BASE, E2E_PORT } from './e2e/support/ports.ts';
 
@@ -31,7 +31,7 @@ export default defineConfig({
     baseURL: E2E_BASE,
     trace: 'off',
     screenshot: 'only-on-failure',
-    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+    launchOptions: { executablePath: e2eChromiumPath(), args: CHROMIUM_ARGS },
   },
   projects: [
     { name: 'setup', testMatch: /global\.setup\.ts/ },
