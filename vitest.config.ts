@@ -12,7 +12,13 @@ import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 // machines.test alone (53 files, 451 tests, load ~4-5): 112 s -> 99 s wall, 107 s -> 59 s user CPU, import 25 -> 17 s.
 // The other unit files stay isolated: 34 of them vi.mock modules and 80 set up jsdom, and a whole-unit run without
 // isolation hung.
-const SERVER_ALONE = ['server/replicas/replicas.test.ts'];
+// Files that must not share their cluster with files running at the same time (each runs alone, after the others):
+// - replicas: logical replication failed its table sync three times in one full run on three workers (2 of 3 full
+//   runs passed), on a cluster busy with the other workers' files; not seen on one worker.
+// - service-role-rls: it takes BYPASSRLS from service_role, a role of the whole cluster, to see a platform start give
+//   it back. Any platform another worker started in between gave it back first (seen once in a full run on
+//   2026-11-29: `expected true to be false`), and other files' service_role reads ran without it meanwhile.
+const SERVER_ALONE = ['server/replicas/replicas.test.ts', 'server/pgmeta/service-role-rls.test.ts'];
 
 export default defineConfig({
   plugins: [vanillaExtractPlugin()],
@@ -31,12 +37,16 @@ export default defineConfig({
       { extends: true, test: { name: 'unit', include: ['src/**/*.test.{ts,tsx}', 'e2e/support/**/*.test.ts'] } },
       { extends: true, test: { name: 'machines', include: ['machines.test/**/*.test.ts'], isolate: false } },
       { extends: true, test: { name: 'server', include: ['server/**/*.test.ts'], exclude: [...configDefaults.exclude, ...SERVER_ALONE], globalSetup: ['server/testing/shared-cluster.ts'] } },
-      // Run after every other file, alone, on a cluster of its own: the read replicas' logical replication failed its
-      // table sync three times in one full run on three workers (2 of 3 full runs passed), on a cluster busy with the
-      // other workers' files; not seen on one worker.
+      // SERVER_ALONE: after every other file, one file at a time, on a cluster of their own.
       {
         extends: true,
-        test: { name: 'server-alone', include: SERVER_ALONE, globalSetup: ['server/testing/shared-cluster.ts'], sequence: { groupOrder: 1 } },
+        test: {
+          name: 'server-alone',
+          include: SERVER_ALONE,
+          globalSetup: ['server/testing/shared-cluster.ts'],
+          sequence: { groupOrder: 1 },
+          fileParallelism: false,
+        },
       },
     ],
   },
