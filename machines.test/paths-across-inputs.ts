@@ -6,7 +6,7 @@
 import { expect } from 'vitest';
 import { getInitialMicrosteps, type AnyMachineSnapshot, type AnyStateMachine, type AnyTransitionDefinition } from 'xstate';
 import { writeChartCoverage } from './support/chart-coverage.ts';
-import { planMachinePaths, replayMachinePath, type MachinePathsOptions } from './support/paths.ts';
+import { planMachinePaths, replayMachinePaths, type MachinePathsOptions } from './support/paths.ts';
 
 export type AcrossInputsReport = {
   pathsRun: number;
@@ -53,8 +53,7 @@ export async function testMachinePathsAcrossInputs<TMachine extends AnyStateMach
       requiredLines.set(line, [...(requiredLines.get(line) ?? []), ...definitions.map((t) => plan.transitions.get(t) ?? line)]);
     }
     for (const [key, label] of plan.edges) requiredEdges.set(`${run}|${key}`, label);
-    for (const path of plan.paths) {
-      const result = await replayMachinePath(plan, path);
+    for (const result of await replayMachinePaths(plan)) {
       pathsRun++;
       for (const id of result.statesReached) reachedStates.add(id);
       for (const key of result.edgesWalked) walkedEdges.add(`${run}|${key}`);

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { assign, fromPromise, setup } from 'xstate';
 import { controlledActors } from './controlled-actors.ts';
-import { describeMachinePaths, planMachinePaths, testMachinePaths, withoutTransition, type MachinePathsOptions } from './paths.ts';
+import { describeMachinePaths, planMachinePaths, replayMachinePaths, testMachinePaths, withoutTransition, type MachinePathsOptions } from './paths.ts';
 
 type ToyEvent = { type: 'toy.go'; fast: boolean } | { type: 'toy.retry' } | { type: 'toy.reset' };
 
@@ -204,6 +204,60 @@ describe('testMachinePaths', () => {
       for (const [j, b] of sequences.entries()) if (i !== j) expect(b.startsWith(`${a} `) || a === b).toBe(false);
     }
     expect(new Set(plan.paths.map((path) => path.name)).size).toBe(plan.paths.length);
+  });
+});
+
+// A ring of four states, both ways round: the shortest paths walk 3 of its 8 edges; the rest are walked in chains.
+type RingEvent = { type: 'ring.next' } | { type: 'ring.back' };
+const ringMachine = setup({ types: {} as { events: RingEvent } }).createMachine({
+  id: 'ring',
+  initial: 'a',
+  states: {
+    a: { on: { 'ring.next': 'b', 'ring.back': 'd' } },
+    b: { on: { 'ring.next': 'c', 'ring.back': 'a' } },
+    c: { on: { 'ring.next': 'd', 'ring.back': 'b' } },
+    d: { on: { 'ring.next': 'a', 'ring.back': 'c' } },
+  },
+});
+const ringOptions: MachinePathsOptions<typeof ringMachine> = {
+  events: [{ type: 'ring.next' }, { type: 'ring.back' }],
+  invariants: { a: () => {}, b: () => {}, c: () => {}, d: () => {} },
+  simplePaths: false,
+};
+
+describe('chains', () => {
+  it('walk the edges the shortest paths miss in a few long paths, each edge also kept as a single path', async () => {
+    const plan = planMachinePaths(ringMachine, ringOptions);
+    const chains = plan.paths.filter((path) => path.origin === 'chain');
+    expect(chains.length).toBeGreaterThan(0);
+    // One path per missing edge would be 5 paths after the shortest ones; the chains need fewer.
+    expect(plan.paths.filter((path) => path.origin !== 'shortest').length).toBeLessThan(5);
+    for (const chain of chains) expect(chain.singles!.length).toBeGreaterThan(1);
+    const report = await testMachinePaths(ringMachine, ringOptions);
+    expect(report.edgesCovered).toBe(8);
+  });
+
+  it('keep to maxDepth', () => {
+    const plan = planMachinePaths(ringMachine, { ...ringOptions, maxDepth: 3 });
+    expect(Math.max(...plan.paths.map((path) => path.steps.length - 1))).toBeLessThanOrEqual(3);
+    expect(plan.droppedPaths).toBe(0);
+  });
+
+  it('that fail live are replayed as their single edges, which must pass', async () => {
+    const plan = planMachinePaths(ringMachine, ringOptions);
+    const chain = plan.paths.find((path) => path.origin === 'chain')!;
+    // The model's own step made wrong: the chain fails at that step, its single edges still pass.
+    const lastStep = chain.steps.length - 1;
+    const snapshots = plan.paths.flatMap((path) => path.steps.map((step) => step.state));
+    const wrong = snapshots.find((snapshot) => snapshot.value !== chain.steps[lastStep]!.state.value)!;
+    chain.steps[lastStep] = { ...chain.steps[lastStep]!, state: wrong };
+    const results = await replayMachinePaths(plan);
+    expect(results.length).toBe(plan.paths.length - 1 + chain.singles!.length);
+
+    // A single edge that fails too is reported, named as an edge of its chain.
+    const single = chain.singles!.at(-1)!;
+    single[single.length - 1] = chain.steps[lastStep]!;
+    await expect(replayMachinePaths(plan)).rejects.toThrow(/an edge of chain .*live snapshot differs from the model/s);
   });
 });
 

@@ -1,7 +1,8 @@
 // Model-based path testing for XState v5 machines that invoke actors and use delays (DESIGN §4).
 //
 // 1. plan:     the machine's adjacency map (state × event sample → next state) from xstate/graph, traversed purely
-//              (no actor runs), then paths from getShortestPaths + getSimplePaths + one path per edge they missed.
+//              (no actor runs), then paths from getShortestPaths + getSimplePaths + chains through the edges they
+//              missed (a chain that fails live is replayed as its single edges: PlannedPath.singles).
 // 2. replay:   each path on a live actor with fake timers: plain events are sent, `xstate.after.*` steps advance the
 //              fake clock until that delayed event fires, `xstate.done.actor.<id>` / `xstate.error.actor.<id>` steps
 //              settle the controlled stub (controlled-actors.ts) running under that id. After every step the live
@@ -9,7 +10,7 @@
 // 3. coverage: every state node, every transition definition and every adjacency edge must have been walked.
 //
 // Usage and rules: README.md in this folder.
-import { createActor, createMachine, type AnyActorRef, type AnyMachineSnapshot, type AnyStateMachine, type AnyStateNode, type AnyTransitionDefinition, type EventObject, type InputFrom, type InspectionEvent, type SnapshotFrom, type EventFromLogic } from 'xstate';
+import { createActor, createMachine, getNextSnapshot, type AnyActorRef, type AnyMachineSnapshot, type AnyStateMachine, type AnyStateNode, type AnyTransitionDefinition, type EventObject, type InputFrom, type InspectionEvent, type SnapshotFrom, type EventFromLogic } from 'xstate';
 import { getAdjacencyMap, getShortestPaths, getSimplePaths, getStateNodes, type AdjacencyMap, type AdjacencyValue, type StatePath } from 'xstate/graph';
 import { it, vi } from 'vitest';
 import { flushMicrotasks, type ActorController } from './controlled-actors.ts';
@@ -87,8 +88,15 @@ export interface PlannedStep {
 
 export interface PlannedPath {
   name: string;
-  origin: 'shortest' | 'simple' | 'edge';
+  origin: 'shortest' | 'simple' | 'edge' | 'chain';
   steps: PlannedStep[];
+  /**
+   * A chain's edges, each as its own path (the shortest path to its source, then the edge): replayed instead when the
+   * chain fails, so that a failure is reported on the shortest path that shows it. The model has no clock: delays of
+   * states that stay active add up along a long chain, which can make a parent's delay fire first where no shorter
+   * walk would.
+   */
+  singles?: PlannedStep[][];
 }
 
 export interface MachinePathPlan {
@@ -332,7 +340,7 @@ export function planMachinePaths<TMachine extends AnyStateMachine>(
     }
   }
 
-  type Candidate = { origin: PlannedPath['origin']; steps: PlannedStep[] };
+  type Candidate = { origin: PlannedPath['origin']; steps: PlannedStep[]; singles?: PlannedStep[][] };
   const toSteps = (path: StatePath<AnyMachineSnapshot, EventObject>): PlannedStep[] =>
     path.steps.map((step) => ({ event: step.event, state: step.state }));
   const candidates: Candidate[] = [
@@ -342,15 +350,85 @@ export function planMachinePaths<TMachine extends AnyStateMachine>(
   const edgesOf = (steps: PlannedStep[]): string[] =>
     steps.slice(1).map((step, index) => edgeKey(serializeState(steps[index]!.state), step.event));
 
-  // Shortest paths reach every state but not every edge (nor do simple paths: they never close a cycle), so add
-  // "shortest path to the edge's source + the edge" for each edge still missing.
+  // Shortest paths reach every state but not every edge (nor do simple paths: they never close a cycle). The edges
+  // still missing are walked in chains: the shortest path to a missing edge's source, that edge, then on from where
+  // it arrives through the next edge not yet walked (or, when the state reached has none, through the few walked
+  // edges that lead closest to one), until none is near. A replay costs its whole prefix, so one chain per edge
+  // ("shortest path + edge") replayed the same prefixes thousands of times for the big machines.
   const walked = new Set(candidates.flatMap((candidate) => edgesOf(candidate.steps)));
   const shortestTo = new Map(shortest.map((path) => [serializeState(path.state), toSteps(path)]));
+  type Edge = { key: string; event: EventObject; next: AnyMachineSnapshot; nextKey: string };
+  const outgoing = new Map<string, Edge[]>();
   for (const [stateKey, { transitions }] of Object.entries(adjacency)) {
-    for (const { event, state: next } of transitionsOf(transitions)) {
-      if (walked.has(edgeKey(stateKey, event))) continue;
+    outgoing.set(
+      stateKey,
+      transitionsOf(transitions).map(({ event, state: next }) => ({ key: edgeKey(stateKey, event), event, next, nextKey: serializeState(next) })),
+    );
+  }
+  const unwalkedFrom = (stateKey: string) => outgoing.get(stateKey)?.find((edge) => !walked.has(edge.key));
+  /** The walked edges from `from` to the nearest state with an edge not yet walked, if one is at most `limit` away. */
+  const connector = (from: string, limit: number): Edge[] | undefined => {
+    const via = new Map<string, { previous: string; edge: Edge }>([[from, { previous: '', edge: undefined as never }]]);
+    let frontier = [from];
+    for (let depth = 0; depth < limit && frontier.length; depth++) {
+      const next: string[] = [];
+      for (const stateKey of frontier) {
+        for (const edge of outgoing.get(stateKey) ?? []) {
+          if (via.has(edge.nextKey)) continue;
+          via.set(edge.nextKey, { previous: stateKey, edge });
+          if (unwalkedFrom(edge.nextKey)) {
+            const route: Edge[] = [];
+            for (let at = edge.nextKey; at !== from; at = via.get(at)!.previous) route.unshift(via.get(at)!.edge);
+            return route;
+          }
+          next.push(edge.nextKey);
+        }
+      }
+      frontier = next;
+    }
+    return undefined;
+  };
+  const CHAIN_STEPS = 120;
+  const CONNECTOR_STEPS = 4;
+  // A chain never outgrows maxDepth (paths longer than that are dropped below).
+  const depthLimit = options.maxDepth ?? Infinity;
+  // A chain's snapshots are computed from the chain's own previous snapshot, not taken from the adjacency map: a
+  // serializeState that abstracts the context (tableRows keeps flags such as 'loaded') makes one key stand for
+  // snapshots that differ in what it leaves out, and the map's snapshot for a key is the first one found.
+  const advance = (snapshot: AnyMachineSnapshot, event: EventObject) => getNextSnapshot(run, snapshot, event) as AnyMachineSnapshot;
+  const allowed = (snapshot: AnyMachineSnapshot, edge: Edge) => traversal.filterEvents?.(snapshot, edge.event) ?? true;
+  for (const [stateKey, edges] of outgoing) {
+    for (const first of edges) {
+      if (walked.has(first.key)) continue;
       const prefix = shortestTo.get(stateKey);
-      if (prefix) candidates.push({ origin: 'edge', steps: [...prefix, { event, state: next }] });
+      if (!prefix) continue;
+      const steps: PlannedStep[] = [...prefix, { event: first.event, state: first.next }];
+      const singles: PlannedStep[][] = [[...prefix, { event: first.event, state: first.next }]];
+      walked.add(first.key);
+      let current = first.next;
+      let at = first.nextKey;
+      while (steps.length < prefix.length + CHAIN_STEPS) {
+        const room = depthLimit - (steps.length - 1);
+        const onward = room >= 1 ? outgoing.get(at)?.find((edge) => !walked.has(edge.key) && allowed(current, edge)) : undefined;
+        const route = onward ? [onward] : room >= 2 ? connector(at, Math.min(CONNECTOR_STEPS, room - 1)) : undefined;
+        if (!route) break;
+        let moved = false;
+        for (const edge of route) {
+          if (edge.key !== edgeKey(at, edge.event) || !allowed(current, edge)) break;
+          const next = advance(current, edge.event);
+          if (!walked.has(edge.key)) {
+            walked.add(edge.key);
+            const to = shortestTo.get(at);
+            if (to) singles.push([...to, { event: edge.event, state: edge.next }]);
+          }
+          steps.push({ event: edge.event, state: next });
+          current = next;
+          at = serializeState(next);
+          moved = true;
+        }
+        if (!moved) break;
+      }
+      candidates.push(singles.length === 1 ? { origin: 'edge', steps } : { origin: 'chain', steps, singles });
     }
   }
 
@@ -389,11 +467,14 @@ export function planMachinePaths<TMachine extends AnyStateMachine>(
   const paths = selected.map((candidate, index): PlannedPath => {
     const last = candidate.steps[candidate.steps.length - 1]!;
     const events = candidate.steps.slice(1).map((step) => formatEvent(step.event));
-    return {
-      name: `${index + 1}. reaches ${formatState(last.state)}: ${events.length ? events.join(' → ') : '(initial state)'}`,
+    const shown = events.length > 12 ? [...events.slice(0, 12), `… ${events.length - 12} more`] : events;
+    const planned: PlannedPath = {
+      name: `${index + 1}. reaches ${formatState(last.state)}: ${shown.length ? shown.join(' → ') : '(initial state)'}`,
       origin: candidate.origin,
       steps: candidate.steps,
     };
+    if (candidate.singles) planned.singles = candidate.singles;
+    return planned;
   });
 
   return {
@@ -544,6 +625,27 @@ export async function replayMachinePath(plan: MachinePathPlan, path: PlannedPath
   }
 }
 
+/**
+ * Replays every planned path. A chain that fails is replayed as its single edges instead (PlannedPath.singles): the
+ * walk is then judged as the one-path-per-edge plan would judge it, and a failure names the shortest path showing it.
+ */
+export async function replayMachinePaths(plan: MachinePathPlan): Promise<PathResult[]> {
+  const results: PathResult[] = [];
+  for (const path of plan.paths) {
+    try {
+      results.push(await replayMachinePath(plan, path));
+    } catch (error) {
+      if (!path.singles) throw error;
+      if (process.env.STRATA_PATHS_DEBUG) console.log(`chain split: ${String(error instanceof Error ? error.message : error).split('\n').slice(0, 3).join(' | ')}`);
+      for (const [index, steps] of path.singles.entries()) {
+        const events = steps.slice(1).map((step) => formatEvent(step.event));
+        results.push(await replayMachinePath(plan, { name: `${path.name.split('.')[0]}.${index + 1} (an edge of chain ${path.name.split('.')[0]}): ${events.join(' → ')}`, origin: 'edge', steps }));
+      }
+    }
+  }
+  return results;
+}
+
 // ─── coverage ───────────────────────────────────────────────────────────────────────────────────────────────────
 
 function listMissing(title: string, missing: string[]): string {
@@ -594,8 +696,7 @@ export async function testMachinePaths<TMachine extends AnyStateMachine>(
   options: MachinePathsOptions<TMachine>,
 ): Promise<CoverageReport & { plan: MachinePathPlan }> {
   const plan = planMachinePaths(machine, options);
-  const results: PathResult[] = [];
-  for (const path of plan.paths) results.push(await replayMachinePath(plan, path));
+  const results = await replayMachinePaths(plan);
   return { ...assertMachineCoverage(plan, results), plan };
 }
 
@@ -610,10 +711,17 @@ export function describeMachinePaths<TMachine extends AnyStateMachine>(
   machine: TMachine,
   options: MachinePathsOptions<TMachine>,
 ): void {
+  const planned = performance.now();
   const plan = planMachinePaths(machine, options);
+  const planMs = performance.now() - planned;
   it(`${title}: ${plan.paths.length} paths walk every state, transition and adjacency edge`, async () => {
-    const results: PathResult[] = [];
-    for (const path of plan.paths) results.push(await replayMachinePath(plan, path));
+    const replayed = performance.now();
+    const results = await replayMachinePaths(plan);
+    // STRATA_PATHS_DEBUG=1: what the plan and the replay cost.
+    if (process.env.STRATA_PATHS_DEBUG) {
+      const steps = plan.paths.reduce((sum, path) => sum + path.steps.length - 1, 0);
+      console.log(`${plan.machine.id}: ${plan.paths.length} paths (${steps} steps) planned in ${planMs.toFixed(0)} ms; ${results.length} replayed in ${(performance.now() - replayed).toFixed(0)} ms`);
+    }
     assertMachineCoverage(plan, results);
     // Hundreds of paths share one test now, each of which had the default 5 s before.
   }, 120_000);
