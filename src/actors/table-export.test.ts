@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 // The export effects (issue 14): the request they make, the download (a link, or a form for a link too long for a
 // URL), and the text read for the clipboard — from the console's origin, refused past its size cap.
+import { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { COPY_TOO_LARGE_MESSAGE, downloadTableCsv, downloadTableExport, fetchTableExportText } from './table-export.ts';
 
@@ -11,6 +12,10 @@ const fetchMock = vi.fn<typeof fetch>();
 const target = { schema: 'public', table: 'people', filters: [], sorts: [{ column: 'id', ascending: true }] };
 const shortLink = 'http://127.0.0.1:54321/exports/proj1?q=eyJ4IjoxfQ&token=1.abc';
 const longLink = `http://127.0.0.1:54321/exports/proj1?q=${'A'.repeat(20_000)}&token=1.abc`;
+
+// jsdom in a VM context (the unit-dom project runs on vmThreads) has no ReadableStream: Node's is the one its Response
+// reads.
+const ReadableStream = NodeReadableStream as unknown as typeof globalThis.ReadableStream;
 
 /** A streamed body in these chunks, remembering whether the reader cancelled it. */
 function streamed(chunks: Uint8Array[], init: ResponseInit = {}) {
