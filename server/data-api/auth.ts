@@ -165,8 +165,12 @@ async function verified(token: string, secretText: string, secret: Uint8Array, i
   return payload;
 }
 
-/** When each key was last recorded by this process: key use is written at most once a minute per key. */
-const lastRecorded = new Map<string, number>();
+/**
+ * When each key was last recorded, per platform database (its pool): key use is written at most once a minute per
+ * key. Kept per platform, not per process, because project ids are only unique within one platform database (a test
+ * worker runs several platforms, one database each, and project 1 of one is not project 1 of the next).
+ */
+const lastRecordedBy = new WeakMap<object, Map<string, number>>();
 const RECORD_EVERY_MS = 60_000;
 
 export async function authenticate(platform: Pick<pg.Pool, 'query'>, ref: string, headers: Headers): Promise<Caller> {
@@ -222,9 +226,12 @@ export async function authenticate(platform: Pick<pg.Pool, 'query'>, ref: string
   const recordKey = `${project.id}:${keyRole}`;
   const now = Date.now();
   // spec A2.13's 'Last request' line is about the anon and service_role keys: opaque keys are not recorded there.
+  let lastRecorded = lastRecordedBy.get(platform);
+  if (!lastRecorded) lastRecordedBy.set(platform, (lastRecorded = new Map()));
   if (!opaqueRole && now - (lastRecorded.get(recordKey) ?? 0) > RECORD_EVERY_MS) {
     lastRecorded.set(recordKey, now);
-    await recordKeyUse(platform, { projectId: project.id, role: keyRole, legacy: true }).catch(() => lastRecorded.delete(recordKey));
+    const recorded = lastRecorded;
+    await recordKeyUse(platform, { projectId: project.id, role: keyRole, legacy: true }).catch(() => recorded.delete(recordKey));
   }
   return {
     projectId: project.id,
