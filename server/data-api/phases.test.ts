@@ -76,4 +76,22 @@ describe('Data API phases', () => {
     expect(text).toMatch(/answer\+\d+ written\+\d+ end\+\d+ \{"connection":\d+,"idle":\d+\}/);
     expect(text).toMatch(/connections 1\n/);
   });
+  it('stops, saying so once, when its file cannot be written, instead of throwing from its timer', async () => {
+    const gone = mkdtempSync(join(tmpdir(), 'strata-phases-gone-'));
+    rmSync(gone, { recursive: true, force: true });
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      const { phases } = await load(join(gone, 'phases.log'));
+      for (let round = 0; round < 2; round++) {
+        const timing = phases();
+        timing.mark('auth');
+        timing.answered();
+        await new Promise((resolve) => setTimeout(resolve, 2_300));
+      }
+      expect(errors).toHaveBeenCalledTimes(1);
+      expect(String(errors.mock.calls[0]![0])).toMatch(/STRATA_DATA_API_PHASES: stopped recording, .*phases\.log cannot be written/);
+    } finally {
+      errors.mockRestore();
+    }
+  }, 15_000);
 });

@@ -33,15 +33,32 @@ function recorder(file: string) {
   let gcCount = 0;
   const loop = monitorEventLoopDelay({ resolution: 10 });
   loop.enable();
-  new PerformanceObserver((list) => {
+  const gc = new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
       gcMs += entry.duration;
       gcCount++;
       gcMax = Math.max(gcMax, entry.duration);
     }
-  }).observe({ entryTypes: ['gc'] });
+  });
+  gc.observe({ entryTypes: ['gc'] });
+  let stopped = false;
   const timer = setInterval(() => {
     if (!entries.length) return;
+    try {
+      write();
+    } catch (error) {
+      // The file cannot be written (its folder was removed, the disk is full): the recorder stops, saying so once,
+      // rather than throwing from a timer, which would end the platform.
+      stopped = true;
+      clearInterval(timer);
+      loop.disable();
+      gc.disconnect();
+      entries = [];
+      console.error(`[strata] STRATA_DATA_API_PHASES: stopped recording, ${file} cannot be written (${(error as Error).message})`);
+    }
+  }, 2_000);
+  timer.unref();
+  function write() {
     const totals = entries.map((e) => e.marks[e.marks.length - 1]![1] - e.start).sort((a, b) => a - b);
     const at = (p: number) => Math.round(totals[Math.min(totals.length - 1, Math.ceil(p * totals.length) - 1)]!);
     const slowest = [...entries]
@@ -69,8 +86,7 @@ function recorder(file: string) {
     entries = [];
     gcMs = gcMax = gcCount = 0;
     loop.reset();
-  }, 2_000);
-  timer.unref();
+  }
   return {
     begin(): Phases {
       const entry: Entry = { start: performance.now(), marks: [], notes: {} };
@@ -79,7 +95,7 @@ function recorder(file: string) {
         note: (name, value) => void (entry.notes[name] = value),
         end: () => {
           entry.marks.push(['end', performance.now()]);
-          entries.push(entry);
+          if (!stopped) entries.push(entry);
         },
         answered() {
           // With a connection (onConnection), the record ends when the answer is written.

@@ -71,6 +71,34 @@ describe('project REST root /p/{ref}/rest/v1/', () => {
     expect(rows.map((r) => r.name)).toEqual(['anon', 'service_role']);
   });
 
+  it('records key use on each platform of one process, though their project ids are the same', async () => {
+    // A second platform in this process, on a platform database of its own: its first project has the id of ours.
+    const second = await startPlatformHarness();
+    try {
+      const owner = await second.user();
+      const org = await second.call('POST', '/api/platform/organizations', { token: owner.token, body: { name: 'Second' } });
+      const created = await second.call('POST', '/api/platform/projects', {
+        token: owner.token,
+        body: { organization_slug: org.body.slug, name: 'Twin', db_pass: 'Strong-db-pass-123', db_region: 'local' },
+      });
+      await second.waitForStatus(created.body.ref, owner.token, 'ACTIVE_HEALTHY');
+      const idOf = async (harness: PlatformHarness, project: string) =>
+        (await harness.services.pool.query<{ id: number }>('select id from projects where ref = $1', [project])).rows[0]!.id;
+      expect(await idOf(second, created.body.ref)).toBe(await idOf(h, ref));
+      // Our anon key was recorded within the minute (the first test), under the same project id.
+      const settings = await second.call('GET', `/api/platform/projects/${created.body.ref}/settings`, { token: owner.token });
+      const anon = settings.body.service_api_keys.find((k: { tags: string }) => k.tags === 'anon').api_key as string;
+      expect((await second.app.request(`/p/${created.body.ref}/rest/v1/`, { headers: { apikey: anon } })).status).toBe(200);
+      const { rows } = await second.services.pool.query(
+        `select k.name from key_usage k join projects p on p.id = k.project_id where p.ref = $1`,
+        [created.body.ref],
+      );
+      expect(rows.map((r) => r.name)).toEqual(['anon']);
+    } finally {
+      await second.close();
+    }
+  }, 120_000);
+
   it('tells the console when the keys were last used in the past 24 hours (spec A2.13)', async () => {
     const lastUsed = async (project: string) =>
       (await h.call('GET', `/api/platform/projects/${project}/api-keys/last-used`, { token: ownerToken })).body.last_used_at;
