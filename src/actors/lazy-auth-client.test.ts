@@ -94,9 +94,9 @@ describe('createLazyAuthClient', () => {
     expect(timers).toEqual([{ callback: expect.any(Function), ms: (3600 - HANDOVER_MARGIN_SECONDS) * 1000 }]);
 
     timers[0]!.callback();
-    await settle();
+    // auth-js announces on its own timer: wait for the hand-over, not a fixed delay (a loaded CI machine was slower).
+    await vi.waitFor(() => expect(client.loaded).toBe(true));
     expect(load).toHaveBeenCalledTimes(1);
-    expect(client.loaded).toBe(true);
     // The listener now hears auth-js (which announces the session again, then refreshes it on its own).
     expect(events).toEqual([
       ['INITIAL_SESSION', 'access'],
@@ -114,6 +114,7 @@ describe('createLazyAuthClient', () => {
     await client.initialize();
     expect(load).toHaveBeenCalledTimes(1);
     expect(real.initialize).toHaveBeenCalledTimes(1);
+    await vi.waitFor(() => expect(client.loaded).toBe(true));
     await settle();
     // Only auth-js announces the session: nothing read from storage here.
     expect(events).toEqual(['INITIAL_SESSION']);
@@ -154,6 +155,7 @@ describe('createLazyAuthClient', () => {
     client.onAuthStateChange((event, s) => void events.push([event, s?.access_token]));
     await settle();
     storageChanged();
+    await vi.waitFor(() => expect(client.loaded).toBe(true));
     await settle();
     expect(load).toHaveBeenCalledTimes(1);
     expect(events).toEqual([
