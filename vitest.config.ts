@@ -3,6 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
+import DurationSequencer from './vitest.sequencer.ts';
 
 // Three projects in one run (one pool, both cores): 'unit' (views, domain, actors), 'machines' (machines.test) and
 // 'server' (against a real Postgres). Only the server project has the global setup that starts the embedded cluster
@@ -50,6 +51,9 @@ export default defineConfig({
     // Hooks start platforms and provision projects on the shared cluster, which other workers use at the same time.
     hookTimeout: 180000,
     fileParallelism: true,
+    // Longest files first, by the durations kept in vitest.durations.json where vitest's own cache has none (a fresh
+    // clone): vitest.sequencer.ts.
+    sequence: { sequencer: DurationSequencer },
     pool: 'forks',
     // vitest's default in run mode is one worker less than the cores: a single worker on this 2-core machine, and the
     // server files spend most of their time waiting on Postgres and child processes. Three workers, measured on the

@@ -16,6 +16,7 @@ const results = await Promise.all(
     (name) =>
       new Promise((resolve) => {
         const started = Date.now();
+        /** @type {Buffer[]} */
         const chunks = [];
         const child = spawn(npm, ['run', '--silent', name], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '1' } });
         child.stdout.on('data', (chunk) => chunks.push(chunk));
