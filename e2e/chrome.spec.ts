@@ -100,10 +100,20 @@ test('theme: dark by default, light chosen from the menu, kept across reloads an
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
   const other = await context.newPage();
   await other.goto(`/dashboard/project/${projectRef}`);
+  await expect(other.getByRole('button', { name: 'Connect' })).toBeVisible();
+  // The other tab counts the colour transitions its switch starts (getAnimations() computes the new styles first).
+  type Counted = { transitionsAfterSwitch?: number };
+  await other.evaluate(() => {
+    new MutationObserver(() => {
+      (window as unknown as Counted).transitionsAfterSwitch = document.getAnimations().filter((a) => a instanceof CSSTransition).length;
+    }).observe(document.documentElement, { attributeFilter: ['data-theme'] });
+  });
   await page.getByTestId('theme-menu').click();
   await page.getByRole('menuitemradio', { name: 'Light' }).click();
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
   await expect(other.locator('html')).toHaveAttribute('data-theme', 'light');
+  // The switch is drawn at once: no button or field fades its colours after the page has changed (src/actors/theme.ts).
+  expect(await other.evaluate(() => (window as unknown as Counted).transitionsAfterSwitch)).toBe(0);
   await page.screenshot({ path: `${SCREENSHOTS}/project-home-light.png` });
   await page.reload();
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');

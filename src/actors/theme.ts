@@ -13,6 +13,28 @@ function systemTheme(): ResolvedTheme {
   return window.matchMedia(DARK_SCHEME_QUERY).matches ? 'dark' : 'light';
 }
 
+/** Set on <html> for the moment of a theme switch: src/ui/global.css.ts turns transitions off under it. */
+export const THEME_SWITCHING_ATTRIBUTE = 'data-theme-switching';
+
+/**
+ * Shows `theme` on <html data-theme>. A switch from another theme is drawn at once: without transitions, which would
+ * otherwise fade each button's, tab's and field's colours over 120 ms after the page around them had already changed
+ * (and leave the page animating after every switch). Transitions are turned off, the new colours are computed (a
+ * forced style and layout update), and transitions are turned back on; colours that no longer change start none.
+ */
+export function applyThemeToDocument(root: HTMLElement, theme: ResolvedTheme): void {
+  const previous = root.dataset.theme;
+  if (previous === theme) return;
+  if (previous === undefined) {
+    root.dataset.theme = theme;
+    return;
+  }
+  root.setAttribute(THEME_SWITCHING_ATTRIBUTE, '');
+  root.dataset.theme = theme;
+  void root.offsetHeight;
+  root.removeAttribute(THEME_SWITCHING_ATTRIBUTE);
+}
+
 /** The theme machine with the browser's effects; `inspect` comes from src/dev/inspector.ts in development. */
 export function createThemeActor(options: { inspect?: (event: InspectionEvent) => void } = {}): ThemeActor {
   const machine = themeMachine.provide({
@@ -42,9 +64,7 @@ export function createThemeActor(options: { inspect?: (event: InspectionEvent) =
       }),
     },
     actions: {
-      applyTheme: (_, { theme }) => {
-        document.documentElement.dataset.theme = theme;
-      },
+      applyTheme: (_, { theme }) => applyThemeToDocument(document.documentElement, theme),
     },
   });
   return createActor(machine, { input: { systemTheme: systemTheme() }, inspect: options.inspect }).start();

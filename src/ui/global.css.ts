@@ -48,6 +48,11 @@ globalStyle('::-webkit-scrollbar-thumb', {
 });
 
 
+// A theme switch is drawn at once (src/actors/theme.ts applyThemeToDocument): no colour transitions under it.
+globalStyle('html[data-theme-switching] *, html[data-theme-switching] *::before, html[data-theme-switching] *::after', {
+  transition: 'none !important',
+});
+
 globalStyle('*, *::before, *::after', {
   '@media': {
     '(prefers-reduced-motion: reduce)': {
