@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import axe from 'axe-core';
 import { expect, type Page } from '@playwright/test';
 
 // The accessibility check every e2e page can call (issue 24): axe-core's WCAG 2.0 and 2.1 level A and AA rules, in
@@ -28,16 +28,45 @@ export async function settleAnimations(page: Page): Promise<void> {
   });
 }
 
+/** axe-core itself, with the configuration @axe-core/playwright gives it in legacy mode (frames of the same origin). */
+const AXE_SCRIPT = `${axe.source};axe.configure({ allowedOrigins: ['<same_origin>'] });`;
+
+/**
+ * Puts axe-core into each frame of the page that does not have it yet. @axe-core/playwright evaluated axe's 1.3 MB
+ * source twice in the page for every check (in `analyze()`, then again injecting into each frame); kept in the page,
+ * it is evaluated once per document: a sweep that moves from route to route within the console (a11y-routes) keeps
+ * it, and a full load brings a new document that gets it again.
+ */
+async function ensureAxe(page: Page): Promise<void> {
+  for (const frame of page.frames()) {
+    const present = await frame.evaluate(() => typeof (window as unknown as { axe?: { run?: unknown } }).axe?.run === 'function').catch(() => true);
+    if (!present) await frame.evaluate(AXE_SCRIPT).catch(() => undefined);
+  }
+}
+
+interface RawViolation {
+  id: string;
+  impact?: string | null;
+  help: string;
+  nodes: { target: unknown[]; failureSummary?: string }[];
+}
+
 /** Runs axe on the page, once its animations have ended, and returns its critical and serious WCAG A/AA findings. */
 export async function axeFindings(page: Page): Promise<AxeFinding[]> {
   await settleAnimations(page);
-  // Legacy mode runs axe in the page itself: the default mode opens a blank page for every check to combine frame
-  // results (~1-2 s each on this machine), and the console has no cross-origin frames to combine.
+  await ensureAxe(page);
+  // The options AxeBuilder's withTags and options gave axe.run (legacy mode runs axe in the page itself: the default
+  // mode opens a blank page for every check to combine frame results, ~1-2 s each on this machine, and the console
+  // has no cross-origin frames to combine).
   // resultTypes: only violations get their nodes listed in full; axe otherwise builds a selector and a summary for
   // every node that passes or is incomplete too (thousands on a big page), which this check never reads. The same
   // rules run over the same nodes: the violations are the same.
-  const results = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).withTags(WCAG_TAGS).setLegacyMode(true).analyze();
-  return results.violations
+  const violations = await page.evaluate(async (tags) => {
+    const { axe: run } = window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: RawViolation[] }> } };
+    const results = await run.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
+    return results.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })) }));
+  }, WCAG_TAGS);
+  return violations
     .filter((v) => FAILING_IMPACTS.has(v.impact ?? ''))
     .map((v) => ({
       rule: v.id,
