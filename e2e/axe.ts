@@ -23,7 +23,10 @@ export interface AxeFinding {
  */
 export async function settleAnimations(page: Page): Promise<void> {
   await page.evaluate(async () => {
-    const finite = document.getAnimations().filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity);
+    // Running ones only: a paused animation would never finish.
+    const finite = document
+      .getAnimations()
+      .filter((animation) => animation.playState === 'running' && animation.effect?.getComputedTiming().endTime !== Infinity);
     await Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
   });
 }
@@ -38,8 +41,12 @@ const AXE_SCRIPT = `${axe.source};axe.configure({ allowedOrigins: ['<same_origin
  * it, and a full load brings a new document that gets it again.
  */
 async function ensureAxe(page: Page): Promise<void> {
-  for (const frame of page.frames()) {
-    const present = await frame.evaluate(() => typeof (window as unknown as { axe?: { run?: unknown } }).axe?.run === 'function').catch(() => true);
+  const hasAxe = () => typeof (window as unknown as { axe?: { run?: unknown } }).axe?.run === 'function';
+  // The page itself must get it (an error here is the check's error); a child frame that cannot (gone, another
+  // origin) is skipped, as @axe-core/playwright does.
+  if (!(await page.mainFrame().evaluate(hasAxe))) await page.mainFrame().evaluate(AXE_SCRIPT);
+  for (const frame of page.frames().slice(1)) {
+    const present = await frame.evaluate(hasAxe).catch(() => true);
     if (!present) await frame.evaluate(AXE_SCRIPT).catch(() => undefined);
   }
 }

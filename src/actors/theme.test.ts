@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { applyThemeToDocument, THEME_SWITCHING_ATTRIBUTE } from './theme.ts';
+import { THEME_SWITCHING_ATTRIBUTE } from '../domain/theme.ts';
+import { applyThemeToDocument } from './theme.ts';
 
 /** The names of <html>'s attributes `run` changes, in order. */
 async function changes(run: (root: HTMLElement) => void, initial?: string): Promise<string[]> {

@@ -2,7 +2,7 @@
 // scheme through matchMedia, and <html data-theme> (read by the vanilla-extract themes in src/ui/theme.css.ts).
 import { createActor, fromCallback, fromPromise, type ActorRefFrom, type EventObject, type InspectionEvent } from 'xstate';
 import { themeMachine } from '../../machines/theme.machine.ts';
-import { THEME_STORAGE_KEY, type ResolvedTheme, type ThemePreference } from '../domain/theme.ts';
+import { THEME_STORAGE_KEY, THEME_SWITCHING_ATTRIBUTE, type ResolvedTheme, type ThemePreference } from '../domain/theme.ts';
 
 export type ThemeActor = ActorRefFrom<typeof themeMachine>;
 
@@ -12,9 +12,6 @@ function systemTheme(): ResolvedTheme {
   if (typeof window.matchMedia !== 'function') return 'dark';
   return window.matchMedia(DARK_SCHEME_QUERY).matches ? 'dark' : 'light';
 }
-
-/** Set on <html> for the moment of a theme switch: src/ui/global.css.ts turns transitions off under it. */
-export const THEME_SWITCHING_ATTRIBUTE = 'data-theme-switching';
 
 /**
  * Shows `theme` on <html data-theme>. A switch from another theme is drawn at once: without transitions, which would

@@ -11,6 +11,9 @@ export type ResolvedTheme = 'light' | 'dark';
 /** Local-storage key of the preference, synced across tabs. spec A4.14 */
 export const THEME_STORAGE_KEY = 'theme';
 
+/** Set on <html> for the moment of a theme switch (src/actors/theme.ts): src/ui/global.css.ts turns transitions off under it. */
+export const THEME_SWITCHING_ATTRIBUTE = 'data-theme-switching';
+
 /** The console defaults to dark. spec A4.14 */
 export const DEFAULT_THEME_PREFERENCE: ThemePreference = 'dark';
 

@@ -1,5 +1,6 @@
 import { globalStyle } from '@vanilla-extract/css';
 import { vars } from './theme.css.ts';
+import { THEME_SWITCHING_ATTRIBUTE } from '../domain/theme.ts';
 
 globalStyle('*, *::before, *::after', { boxSizing: 'border-box', margin: 0 });
 
@@ -49,7 +50,8 @@ globalStyle('::-webkit-scrollbar-thumb', {
 
 
 // A theme switch is drawn at once (src/actors/theme.ts applyThemeToDocument): no colour transitions under it.
-globalStyle('html[data-theme-switching] *, html[data-theme-switching] *::before, html[data-theme-switching] *::after', {
+const switching = `html[${THEME_SWITCHING_ATTRIBUTE}]`;
+globalStyle(`${switching} *, ${switching} *::before, ${switching} *::after`, {
   transition: 'none !important',
 });
 
