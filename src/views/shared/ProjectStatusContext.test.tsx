@@ -83,4 +83,33 @@ describe('the live project status of the chrome (spec A2.8)', () => {
     await screen.findByText('route');
     expect(screen.getByTestId('live').textContent).toBe('none');
   });
+
+  // issue 25: the chrome rendered a second time on every project page's first load, when the route's actor arrived.
+  it('leaves a reader alone when the arriving actor agrees with the status it has', async () => {
+    const renders = { agreeing: 0, plain: 0 };
+    function Agreeing() {
+      renders.agreeing += 1;
+      return <p data-testid="agreeing">{useLiveProjectStatus('abc', 'INACTIVE') ?? 'same'}</p>;
+    }
+    function Plain() {
+      renders.plain += 1;
+      return <p data-testid="plain">{useLiveProjectStatus('abc') ?? 'none'}</p>;
+    }
+    function Page() {
+      return (
+        <LiveProjectStatusProvider>
+          <Agreeing />
+          <Plain />
+          <ProjectStatusProvider project={paused} logic={logic}>
+            <span>route</span>
+          </ProjectStatusProvider>
+        </LiveProjectStatusProvider>
+      );
+    }
+    render(inRouter(() => <Page />));
+    expect((await screen.findByTestId('plain')).textContent).toBe('INACTIVE');
+    expect(screen.getByTestId('agreeing').textContent).toBe('same');
+    expect(renders.agreeing).toBe(1);
+    expect(renders.plain).toBe(2);
+  });
 });

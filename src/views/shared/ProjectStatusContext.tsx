@@ -1,5 +1,5 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useActorRef } from '@xstate/react';
 import { useRouter } from '@tanstack/react-router';
 import type { ActorRefFrom } from 'xstate';
 import type { ProjectStatusMachine } from '../../../machines/project-status.machine.ts';
@@ -62,19 +62,49 @@ export function useOptionalProjectStatusActor(): ProjectStatusActor | null {
 // mounted and the chrome above reads it. Nothing lives in the module (issue 15: no global stores), so two consoles,
 // or a console and a test, never see each other's actors.
 
+/**
+ * The mounted project route's status actor, as a store the chrome subscribes to. The provider's context value never
+ * changes: a route registering its actor re-renders only the readers whose status changes (issue 25: the whole
+ * chrome rendered a second time on every project page's first load when the value was the actor itself).
+ */
+interface LiveStatusStore {
+  register(actor: ProjectStatusActor): () => void;
+  current(): ProjectStatusActor | null;
+  subscribe(listener: () => void): () => void;
+}
+
+function createLiveStatusStore(): LiveStatusStore {
+  let actor: ProjectStatusActor | null = null;
+  const listeners = new Set<() => void>();
+  const set = (next: ProjectStatusActor | null) => {
+    if (next === actor) return;
+    actor = next;
+    for (const listener of [...listeners]) listener();
+  };
+  return {
+    register(next) {
+      set(next);
+      return () => {
+        if (actor === next) set(null);
+      };
+    },
+    current: () => actor,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
 const RegisterLiveStatusContext = createContext<((actor: ProjectStatusActor) => () => void) | null>(null);
-const LiveStatusActorContext = createContext<ProjectStatusActor | null>(null);
+const LiveStatusStoreContext = createContext<LiveStatusStore | null>(null);
 
 /** Mounted by the shell above both its chrome and the routes: holds the mounted project route's status actor. */
 export function LiveProjectStatusProvider({ children }: { children: ReactNode }) {
-  const [actor, setActor] = useState<ProjectStatusActor | null>(null);
-  const register = useCallback((next: ProjectStatusActor) => {
-    setActor(next);
-    return () => setActor((current) => (current === next ? null : current));
-  }, []);
+  const [store] = useState(createLiveStatusStore);
   return (
-    <RegisterLiveStatusContext.Provider value={register}>
-      <LiveStatusActorContext.Provider value={actor}>{children}</LiveStatusActorContext.Provider>
+    <RegisterLiveStatusContext.Provider value={store.register}>
+      <LiveStatusStoreContext.Provider value={store}>{children}</LiveStatusStoreContext.Provider>
     </RegisterLiveStatusContext.Provider>
   );
 }
@@ -82,9 +112,39 @@ export function LiveProjectStatusProvider({ children }: { children: ReactNode })
 /**
  * The status the project-status actor of `ref` holds now (polled or assumed), or undefined when no project route
  * for it is mounted. The shell reads it so its menus follow the live status rather than the loaded one.
+ * With `unless`, a status equal to it reads as undefined: a reader that only needs to know when the live status
+ * differs from the one it has (the loaded project's) is not re-rendered when the route's actor arrives agreeing.
  */
-export function useLiveProjectStatus(ref: string | undefined): string | undefined {
-  const live = useContext(LiveStatusActorContext);
-  const actor = ref && live?.getSnapshot().context.ref === ref ? live : undefined;
-  return useSelector(actor, (snapshot) => snapshot?.context.status ?? undefined);
+export function useLiveProjectStatus(ref: string | undefined, unless?: string): string | undefined {
+  const store = useContext(LiveStatusStoreContext);
+  const subscribe = useCallback(
+    (onChange: () => void) => {
+      if (!store) return () => {};
+      // The registered actor's snapshots, and another actor registered in its place.
+      let followed: { unsubscribe(): void } | null = null;
+      const follow = () => {
+        followed?.unsubscribe();
+        followed = store.current()?.subscribe(onChange) ?? null;
+      };
+      follow();
+      const off = store.subscribe(() => {
+        follow();
+        onChange();
+      });
+      return () => {
+        off();
+        followed?.unsubscribe();
+      };
+    },
+    [store],
+  );
+  const read = () => {
+    const actor = store?.current();
+    if (!ref || !actor) return undefined;
+    const { context } = actor.getSnapshot();
+    if (context.ref !== ref) return undefined;
+    const status = context.status ?? undefined;
+    return status === unless ? undefined : status;
+  };
+  return useSyncExternalStore(subscribe, read, read);
 }

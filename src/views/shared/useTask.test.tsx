@@ -5,7 +5,7 @@ import '../../ui/testing/jsdom.ts';
 import { act, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { taskWith } from '../../../machines/task.machine.ts';
-import { useTask, useTaskRead } from './useTask.ts';
+import { useTask, useTaskOutput, useTaskRead } from './useTask.ts';
 
 function deferred<T>() {
   let resolve!: (value: T) => void;
@@ -69,5 +69,38 @@ describe('useTaskRead', () => {
     expect(screen.getByText('loading')).toBeTruthy();
     await act(async () => calls.get('b')!.resolve('value of b'));
     expect(screen.getByText('value of b')).toBeTruthy();
+  });
+});
+
+describe('useTaskOutput', () => {
+  // issue 25: the shell's frame read its resource warnings with useTask, and rendered the whole chrome again when the
+  // read started.
+  it('renders again for a new output only, not when a run starts or fails', async () => {
+    const calls: Array<ReturnType<typeof deferred<string>>> = [];
+    const machine = taskWith((_: number) => {
+      const call = deferred<string>();
+      calls.push(call);
+      return call.promise;
+    });
+    let renders = 0;
+    let actor: ReturnType<typeof useTaskOutput<number, string>>['actor'] | null = null;
+    function View() {
+      renders += 1;
+      const task = useTaskOutput(machine);
+      actor = task.actor;
+      return <p>{task.output ?? 'nothing'}</p>;
+    }
+    render(<View />);
+    expect(renders).toBe(1);
+    act(() => actor!.send({ type: 'task.run', input: 1 }));
+    expect(renders).toBe(1);
+    await act(async () => calls[0]!.resolve('warned'));
+    expect(screen.getByText('warned')).toBeTruthy();
+    expect(renders).toBe(2);
+    // A new run clears the output it replaces (one render); its failure changes no output.
+    act(() => actor!.send({ type: 'task.run', input: 2 }));
+    const afterRun = renders;
+    await act(async () => calls[1]!.reject(new Error('down')));
+    expect(renders).toBe(afterRun);
   });
 });

@@ -44,6 +44,17 @@ export function useTask<TInput, TOutput>(machine: TaskMachine<TInput, TOutput>, 
 }
 
 /**
+ * A task whose result is all its view shows (a background read for the chrome): the view renders again when the
+ * output changes, not when a run starts or fails (useTask re-renders for `running` and `error` too; in the shell's
+ * frame that was a render of the whole chrome on every page load, issue 25).
+ */
+export function useTaskOutput<TInput, TOutput>(machine: TaskMachine<TInput, TOutput>) {
+  const actor = useActorRef(machine, { inspect: devInspect });
+  const output = useSelector(actor, selectTaskOutput) as TOutput | null;
+  return { actor, output };
+}
+
+/**
  * A read a view needs when it opens (enum types, foreign-key targets, a whole cell, a signed URL): the same task,
  * run at once and again whenever `key` (what it reads) changes. `loading` until it is done or failed.
  */

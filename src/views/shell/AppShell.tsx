@@ -1,22 +1,28 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, memo, Suspense, type ReactNode } from 'react';
 import { isSidebarHidden, showProductMenu, isProductMenuHiddenByStatus } from '../../domain/navigation/layout.ts';
-import { Header } from './Header.tsx';
+import { Header as HeaderView } from './Header.tsx';
 import { useNarrowScreen } from './useNarrowScreen.ts';
-import { Sidebar } from './Sidebar.tsx';
+import { Sidebar as SidebarView } from './Sidebar.tsx';
 import { useShellData } from '../shared/useShellData.ts';
 import { LiveProjectStatusProvider } from '../shared/ProjectStatusContext.tsx';
 import { AdvisorLintsProvider } from '../shared/useAdvisorLints.ts';
 import { MAIN_ID, SHELL_NAV_ATTRIBUTE, SkipLink, useFocusOnPageChange } from './AppShellFocus.tsx';
 import * as css from './AppShell.css.ts';
-import { CommandMenuHost } from '../command-menu/CommandMenuHost.tsx';
+import { CommandMenuHost as CommandMenuHostView } from '../command-menu/CommandMenuHost.tsx';
 import { useResourceWarnings } from './useResourceWarnings.ts';
 
 // The product menu (spec A2.5-A2.7: settings, database and auth pages) and its three menu definitions load with the
 // first page that shows it: the project home and the other pages never carry them (issue 15: first-load JavaScript).
-const ProductMenu = lazy(() => import('./ProductMenu.tsx').then((module) => ({ default: module.ProductMenu })));
+const ProductMenu = memo(lazy(() => import('./ProductMenu.tsx').then((module) => ({ default: module.ProductMenu }))));
 // spec A2.12: the banner's wording and rules load only for a project that has a warning.
 // spec A2.3: the mobile bar (below 768 px) loads only on a narrow screen.
-const MobileBar = lazy(() => import('./MobileBar.tsx').then((module) => ({ default: module.MobileBar })));
+const MobileBar = memo(lazy(() => import('./MobileBar.tsx').then((module) => ({ default: module.MobileBar }))));
+// The chrome's parts render again only when what they are given changes (useShellData keeps its object while its
+// values stay): the frame itself re-renders for its own reads (the resource warnings, the path), and the header
+// and sidebar, ~250 components, used to follow it (issue 25).
+const Header = memo(HeaderView);
+const Sidebar = memo(SidebarView);
+const CommandMenuHost = memo(CommandMenuHostView);
 const ResourceBanner = lazy(() => import('./ResourceBanner.tsx').then((module) => ({ default: module.ResourceBanner })));
 
 /**

@@ -3,10 +3,10 @@
 import { useEffect, useState } from 'react';
 import { resourceWarningsRead } from '../../actors/resource-warnings.ts';
 import { RESOURCE_WARNINGS_STALE_MS, type ResourceWarnings } from '../../domain/resource-warnings.ts';
-import { useTask } from '../shared/useTask.ts';
+import { useTaskOutput } from '../shared/useTask.ts';
 
 export function useResourceWarnings(ref: string | undefined, running: boolean): ResourceWarnings | null {
-  const task = useTask(resourceWarningsRead);
+  const task = useTaskOutput(resourceWarningsRead);
   const { actor } = task;
   const [tick, setTick] = useState(0);
   // Reads this project's warnings whenever it is (again) running, and once more after the cache time.

@@ -11,7 +11,7 @@ import { useEditorTabs } from '../editor/EditorTabsContext.tsx';
 import { TabBar } from '../editor/TabBar.tsx';
 import { TableList } from './list/TableList.tsx';
 import { PanelHost } from './panels/PanelHost.tsx';
-import { TableEditorProvider, useDataChanged, useTableEditor } from './TableEditorContext.tsx';
+import { TableEditorProvider, useDataChanged, useOpenTable } from './TableEditorContext.tsx';
 import * as css from './EditorLayout.css.ts';
 import { visuallyHidden } from '../../ui/a11y.css.ts';
 import { SideDrawer } from '../../ui/SideDrawer.tsx';
@@ -47,7 +47,6 @@ const tabIdOf = (tabs: EditorTab[], tableId: number | null): string | null =>
 
 function EditorFrame({ selectedSchemas, tableId, schemas, schemasError, onTablesChanged, onSchemaChange, onNavigateTab, onOpenEntity, children }: EditorLayoutProps) {
   const tabsActor = useEditorTabs();
-  const { openTable } = useTableEditor();
   const tableTabs = useSelector(tabsActor, (snapshot) => selectTabsOfKind(snapshot, 'table'), sameIds);
   const activeId = useSelector(tabsActor, (snapshot) => selectActiveTab(snapshot)?.id ?? null);
   const currentTabId = tabIdOf(tableTabs, tableId);
@@ -86,10 +85,15 @@ function EditorFrame({ selectedSchemas, tableId, schemas, schemasError, onTables
         <TabBar kind="table" currentTabId={currentTabId} onNavigate={onNavigateTab} />
         <div className={css.page}>{children}</div>
       </div>
-      {/* The open table's relation, as the grid page reported it (null on the editor home or before it loads). */}
-      <PanelHost table={tableId !== null && openTable?.id === tableId ? openTable : null} />
+      <OpenTablePanels tableId={tableId} />
     </div>
   );
+}
+
+/** The panels, on the open table's relation as the grid page reported it (null on the editor home or before it loads). */
+function OpenTablePanels({ tableId }: { tableId: number | null }) {
+  const openTable = useOpenTable();
+  return <PanelHost table={tableId !== null && openTable?.id === tableId ? openTable : null} />;
 }
 
 function sameIds(a: EditorTab[], b: EditorTab[]): boolean {

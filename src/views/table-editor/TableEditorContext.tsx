@@ -23,8 +23,7 @@ export interface TableEditorShared {
   ui: TableEditorUiActor;
   /** Tells the parts showing `kinds` that the database changed (they read again). */
   invalidate: (...kinds: InvalidationKind[]) => void;
-  /** The relation of the open table tab (set by the grid page once its meta loads; null on the editor home). */
-  openTable: TableMeta | null;
+  /** Sets the relation of the open table tab (the grid page, once its meta loads; read with useOpenTable). */
   setOpenTable: (table: TableMeta | null) => void;
   /** The database chosen in the database / replica picker (spec B2.3); null: the primary. */
   database: string | null;
@@ -32,6 +31,9 @@ export interface TableEditorShared {
 }
 
 const TableEditorContext = createContext<TableEditorShared | null>(null);
+// The open table on its own: the grid page sets it as it mounts, and only the panels read it. In the shared value it
+// re-rendered every part of the editor, the grid included, once more on each table's first load (issue 25).
+const OpenTableContext = createContext<TableMeta | null>(null);
 
 export function TableEditorProvider({ project, children }: { project: Project; children: ReactNode }) {
   const ui = useActorRef(tableEditorUiMachine, { inspect: devInspect });
@@ -47,10 +49,19 @@ export function TableEditorProvider({ project, children }: { project: Project; c
     [project.ref],
   );
   const value = useMemo(
-    () => ({ project, ui, invalidate, openTable, setOpenTable, database, setDatabase }),
-    [project, ui, invalidate, openTable, database, setDatabase],
+    () => ({ project, ui, invalidate, setOpenTable, database, setDatabase }),
+    [project, ui, invalidate, database, setDatabase],
   );
-  return <TableEditorContext.Provider value={value}>{children}</TableEditorContext.Provider>;
+  return (
+    <TableEditorContext.Provider value={value}>
+      <OpenTableContext.Provider value={openTable}>{children}</OpenTableContext.Provider>
+    </TableEditorContext.Provider>
+  );
+}
+
+/** The relation of the open table tab (set by the grid page once its meta loads; null on the editor home). */
+export function useOpenTable(): TableMeta | null {
+  return useContext(OpenTableContext);
 }
 
 export function useTableEditor(): TableEditorShared {
