@@ -27,8 +27,30 @@ function readSchemaNames(ref: string): Promise<SchemaNames> {
   );
 }
 
+/**
+ * A read the page does not wait for, with its value once it has come: a view rendered after it came (the usual case
+ * on a table's first load, whose schema names arrive with the page's code) shows it at once, instead of rendering
+ * without it and again a task later (issue 25).
+ */
+export interface PendingRead<T> {
+  promise: Promise<T>;
+  settled: { value: T } | null;
+}
+
+export function pendingRead<T>(promise: Promise<T>): PendingRead<T> {
+  const read: PendingRead<T> = { promise, settled: null };
+  // A failure is the caller's to handle on `promise`; this follower only keeps a value.
+  promise.then(
+    (value) => {
+      read.settled = { value };
+    },
+    () => {},
+  );
+  return read;
+}
+
 export interface EditorFrameData {
-  schemas: Promise<SchemaNames> | null;
+  schemas: PendingRead<SchemaNames> | null;
   paused: boolean;
 }
 
@@ -39,7 +61,7 @@ export interface EditorFrameData {
  */
 export async function loadEditorFrame({ params, parentMatchPromise }: { params: { ref: string }; parentMatchPromise: ParentMatch }): Promise<EditorFrameData> {
   if (await parentSaysPaused(parentMatchPromise)) return { schemas: null, paused: true };
-  return { schemas: readSchemaNames(params.ref), paused: false };
+  return { schemas: pendingRead(readSchemaNames(params.ref)), paused: false };
 }
 
 export type LoadedTable = { meta: TableMeta; notFound: false; error: null } | { meta: null; notFound: boolean; error: string | null };

@@ -32,7 +32,7 @@ describe('opening a table (issue 25)', () => {
     const project = Promise.resolve({ loaderData: { project: { ref: 'abc', status: 'ACTIVE_HEALTHY' } } });
     const editor = await within(load(EditorRoute, { params: { ref: 'abc' }, parentMatchPromise: project }), 500);
     expect(editor).toMatchObject({ paused: false });
-    expect((editor as { schemas: unknown }).schemas).toBeInstanceOf(Promise);
+    expect((editor as { schemas: { promise: unknown; settled: unknown } }).schemas).toMatchObject({ promise: expect.any(Promise), settled: null });
     const table = await within(load(TableRoute, { params: { ref: 'abc', tableId: '42' }, parentMatchPromise: Promise.resolve({ loaderData: editor }) }), 500);
     expect(table).toMatchObject({ notFound: false, error: null, meta: { id: 42 } });
     expect(reads.calls).toEqual(['fetchSchemas', 'fetchTableMeta']);

@@ -1,6 +1,6 @@
-import { Outlet, createFileRoute, getRouteApi, useMatchRoute, useNavigate, useRouter } from '@tanstack/react-router';
+import { Outlet, createFileRoute, getRouteApi, useNavigate, useRouter, useRouterState } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import type { EditorFrameData } from '../../../../../actors/table-open.ts';
+import type { EditorFrameData, PendingRead } from '../../../../../actors/table-open.ts';
 import { PROJECT_DETAILS_STALE_MS } from '../../../../../domain/cache.ts';
 import { parseTabId, tabId, tabSearch, type EditorTab } from '../../../../../domain/editor-tabs.ts';
 import { parseSchemaList, serializeSchemaList } from '../../../../../domain/table-editor/table-list.ts';
@@ -11,18 +11,21 @@ import { EditorLayout } from '../../../../../views/table-editor/EditorLayout.tsx
 
 const projectRoute = getRouteApi('/_app/project/$ref');
 
-/** What a promise settled to; while a newer one is pending (the list reloaded), what the previous one gave. */
-function useSettled<T>(promise: Promise<T> | null): T | null {
-  const [settled, setSettled] = useState<T | null>(null);
+/**
+ * What a read settled to (at once when it already had at the first render); while a newer one is pending (the list
+ * reloaded), what the previous one gave.
+ */
+function useSettled<T>(read: PendingRead<T> | null): T | null {
+  const [settled, setSettled] = useState<T | null>(() => read?.settled?.value ?? null);
   useEffect(() => {
     let current = true;
-    void promise?.then((value) => {
+    void read?.promise.then((value) => {
       if (current) setSettled(value);
     });
     return () => {
       current = false;
     };
-  }, [promise]);
+  }, [read]);
   return settled;
 }
 
@@ -54,11 +57,18 @@ function EditorRoute() {
   // on screen (the router shows a route once its loader settles): a tab closed in that window is the shown tab, so the
   // tab bar moves on to the next one. With the shown match's params, the closed tab's page came back once loaded and
   // re-opened it as a preview (the flaky e2e 'closing the active tab').
-  const matchRoute = useMatchRoute();
-  const tableRoute = { to: '/project/$ref/editor/$tableId', includeSearch: false } as const;
-  const tableId = (matchRoute({ ...tableRoute, pending: true }) || matchRoute(tableRoute) || undefined)?.tableId;
-  const navigate = useNavigate();
+  // Selected as a string: the frame renders again when the table changes, not on each step of a navigation (its
+  // status going pending and idle, issue 25).
   const router = useRouter();
+  const tableId = useRouterState({
+    select: () => {
+      // Params left open (any table of any project): the typed signature asks for them.
+      const match = router.matchRoute as (location: { to: string }, options: { pending: boolean; includeSearch: boolean }) => false | { tableId?: string };
+      const matchTable = (pending: boolean) => match({ to: '/project/$ref/editor/$tableId' }, { pending, includeSearch: false });
+      return (matchTable(true) || matchTable(false) || undefined)?.tableId;
+    },
+  });
+  const navigate = useNavigate();
   const tabs = useEditorTabs();
   // A table tab is shown with the sort and filter it remembers (issue 14 item 6): the URL owns them (DESIGN §3).
   const openTable = (id: number | string, search: { schema?: string; sort?: string; filter?: string }) =>
