@@ -7,7 +7,8 @@
 // counts the components each commit rendered (a component counts when React ran it in that commit; a subtree React
 // skipped is not walked) and notes the first commit that shows row 1's id. Per open it reports, in the page's clock
 // (ms since navigation start): `row` (that commit), `painted` (a task after the next frame, so the row's layout and
-// paint are in), the long-task time before `row`, and the components rendered before it; the first open of each
+// paint are in), the long-task time before `row`, and the components rendered before it (and, with
+// OPEN_RENDERS_SETTLE_MS, in that long after it); the first open of each
 // build prints its commits. Figures in the page's clock leave out the DevTools round trips that make the Node-side
 // timings of open-ab.ts noisy.
 import type { BrowserContext } from 'playwright-core';
@@ -16,6 +17,8 @@ import { createOrganization, createProject, ensureBuilt, query, signUp, startPla
 
 const DISTS = (process.env.OPEN_RENDERS_DISTS ?? '').split(',').map((dist) => dist.trim()).filter(Boolean);
 const ROUNDS = Number(process.env.OPEN_RENDERS_ROUNDS ?? 10);
+// How long after the row's frame the page is read: commits after the row (the count arriving, late reads) show then.
+const SETTLE_MS = Number(process.env.OPEN_RENDERS_SETTLE_MS ?? 0);
 
 // As plain text: a function handed to addInitScript would be serialized with the helpers tsx adds around it.
 const HOOK = `
@@ -109,6 +112,7 @@ try {
       await page.goto('about:blank');
       await page.goto(side.url);
       await page.waitForFunction(() => (window as unknown as { __strataOpen: OpenState }).__strataOpen.paintedAt !== null, undefined, { timeout: 60_000 });
+      if (SETTLE_MS > 0) await page.waitForTimeout(SETTLE_MS);
       const state = await page.evaluate(() => (window as unknown as { __strataOpen: OpenState }).__strataOpen);
       const rowAt = state.rowAt!;
       const before = state.commits.filter((commit) => commit.at <= rowAt);
@@ -118,6 +122,7 @@ try {
       add('long-tasks-before-row', state.longTasks.filter(([start]) => start < rowAt).reduce((sum, [, duration]) => sum + duration, 0));
       add('rendered-before-row', before.reduce((sum, commit) => sum + commit.rendered, 0));
       add('commits-before-row', before.length);
+      if (SETTLE_MS > 0) add(`rendered-in-${SETTLE_MS}-ms-after-row`, state.commits.filter((commit) => commit.at > rowAt && commit.at <= rowAt + SETTLE_MS).reduce((sum, commit) => sum + commit.rendered, 0));
       if (round === 0) {
         console.log(`\n${side.dist}: commits of the first open (page clock ms, components rendered, the most rendered)`);
         for (const commit of state.commits) {

@@ -22,7 +22,7 @@ import type { ColumnInfo, Relationship, Row, RowSort, TableMeta } from '../../..
 import { toast } from '../../../ui/toast.ts';
 import { visuallyHidden } from '../../../ui/a11y.css.ts';
 import { parseTsv } from '../../../domain/tsv.ts';
-import { GridCell } from './GridCell.tsx';
+import { GridCell, type GridCellActions } from './GridCell.tsx';
 import { PasteDialog } from './PasteDialog.tsx';
 import { CellMenu, type CellMenuActions } from './CellMenu.tsx';
 import { menuRows } from '../../../domain/table-editor/row-menu.ts';
@@ -258,6 +258,59 @@ export function DataGrid(props: DataGridProps) {
     goTo(moveInGrid(active ?? startPosition(), event.key, shape, event.ctrlKey || event.metaKey), event.shiftKey);
   };
 
+  // What a cell does when pressed, with this render's state; the cells hold one object that calls the latest of these,
+  // so a cell is rendered again only when what it shows changes (GridCellActions, issue 25).
+  const inRange = (position: GridPosition) =>
+    Boolean(range && position.row >= range.top && position.row <= range.bottom && position.column >= range.left && position.column <= range.right);
+  const editingCell = (position: GridPosition) => editing?.index === position.row && editing.column === meta.columns[position.column]?.name;
+  const cellHandlers: GridCellActions = {
+    pointerDown: (rowIndex, columnIndex, event) => {
+      const position = { row: rowIndex, column: columnIndex };
+      if (editing && !editingCell(position)) actor.send({ type: 'cell.cancel' });
+      setActive(position);
+      if (!event.shiftKey) setAnchor(position);
+    },
+    doubleClick: (rowIndex, columnIndex) => startEdit({ row: rowIndex, column: columnIndex }),
+    contextMenu: (rowIndex, columnIndex, event) => {
+      const position = { row: rowIndex, column: columnIndex };
+      if (!rowAt(segments, rowIndex) || editingCell(position)) return;
+      event.preventDefault();
+      if (editing) actor.send({ type: 'cell.cancel' });
+      setActive(position);
+      // A right-click inside the range keeps it; elsewhere the range starts over from that cell.
+      if (!inRange(position)) setAnchor(position);
+      setMenu({ at: { x: event.clientX, y: event.clientY }, position });
+    },
+    expand: (rowIndex, columnIndex) => {
+      const row = rowAt(segments, rowIndex);
+      const column = meta.columns[columnIndex];
+      if (row && column) props.onExpand(column, row);
+    },
+    follow: (rowIndex, columnIndex) => {
+      const row = rowAt(segments, rowIndex);
+      const column = meta.columns[columnIndex];
+      const reference = column ? outgoingReference(meta, column.name) : null;
+      if (row && column && reference) props.onFollow(reference, row.values[column.name]);
+    },
+    draft: (draft) => actor.send({ type: 'cell.draft', draft }),
+    commit,
+    cancel,
+  };
+  const latestCellHandlers = useRef(cellHandlers);
+  useLayoutEffect(() => {
+    latestCellHandlers.current = cellHandlers;
+  });
+  const [cellActions] = useState<GridCellActions>(() => ({
+    pointerDown: (...args) => latestCellHandlers.current.pointerDown(...args),
+    doubleClick: (...args) => latestCellHandlers.current.doubleClick(...args),
+    contextMenu: (...args) => latestCellHandlers.current.contextMenu(...args),
+    expand: (...args) => latestCellHandlers.current.expand(...args),
+    follow: (...args) => latestCellHandlers.current.follow(...args),
+    draft: (...args) => latestCellHandlers.current.draft(...args),
+    commit: () => latestCellHandlers.current.commit(),
+    cancel: () => latestCellHandlers.current.cancel(),
+  }));
+
   const menuTriggerId = (column: number) => `${gridId}-menu-${column}`;
   // The active cell is named only while it is rendered (the virtual window may have scrolled past it): an id that
   // points nowhere is an ARIA error.
@@ -355,12 +408,14 @@ export function DataGrid(props: DataGridProps) {
               {columnVirtualizer.getVirtualItems().map((columnItem) => {
                 const column = meta.columns[columnItem.index]!;
                 const position = { row: item.index, column: columnItem.index };
-                const isEditing = editing?.index === item.index && editing.column === column.name;
+                const isEditing = editingCell(position);
                 const reference = outgoingReference(meta, column.name);
                 return (
                   <GridCell
                     key={column.name}
                     id={cellId(gridId, position)}
+                    row={item.index}
+                    columnIndex={columnItem.index}
                     column={column}
                     value={row?.values[column.name] ?? null}
                     loaded={Boolean(row)}
@@ -368,31 +423,12 @@ export function DataGrid(props: DataGridProps) {
                     expandable={Boolean(row?.truncated.includes(column.name)) || isJsonColumn(column)}
                     followLabel={reference ? `Follow ${column.name} to ${reference.target_table_name}` : null}
                     active={active?.row === item.index && active.column === columnItem.index}
-                    inRange={Boolean(range && item.index >= range.top && item.index <= range.bottom && columnItem.index >= range.left && columnItem.index <= range.right)}
+                    inRange={inRange(position)}
                     left={offset + columnItem.start}
                     width={columnItem.size}
                     colIndex={columnItem.index + 2}
-                    editor={isEditing ? { draft: editing.draft, saving: editing.saving, error: editing.error } : null}
-                    onPointerDown={(event) => {
-                      if (editing && !isEditing) actor.send({ type: 'cell.cancel' });
-                      setActive(position);
-                      if (!event.shiftKey) setAnchor(position);
-                    }}
-                    onDoubleClick={() => startEdit(position)}
-                    onContextMenu={(event) => {
-                      if (!row || isEditing) return;
-                      event.preventDefault();
-                      if (editing) actor.send({ type: 'cell.cancel' });
-                      setActive(position);
-                      // A right-click inside the range keeps it; elsewhere the range starts over from that cell.
-                      if (!(range && item.index >= range.top && item.index <= range.bottom && columnItem.index >= range.left && columnItem.index <= range.right)) setAnchor(position);
-                      setMenu({ at: { x: event.clientX, y: event.clientY }, position });
-                    }}
-                    onExpand={() => row && props.onExpand(column, row)}
-                    onFollow={() => row && reference && props.onFollow(reference, row.values[column.name])}
-                    onDraft={(draft) => actor.send({ type: 'cell.draft', draft })}
-                    onCommit={commit}
-                    onCancel={cancel}
+                    editor={isEditing && editing ? { draft: editing.draft, saving: editing.saving, error: editing.error } : null}
+                    actions={cellActions}
                   />
                 );
               })}

@@ -2,7 +2,7 @@
 // 'follow' button on foreign keys, and the inline editor (Enter commits, Escape cancels; a Postgres error is shown
 // verbatim under the cell and the typed value stays). The buttons are no tab stops: the grid is one (issue 24), and
 // Shift+Enter / Alt+Enter on the active cell do what they do.
-import { useEffect, useRef } from 'react';
+import { memo, useEffect, useRef } from 'react';
 import { cellText } from '../../../domain/table-editor/grid-cells.ts';
 import type { ColumnInfo } from '../../../domain/table-editor/types.ts';
 import * as css from './Grid.css.ts';
@@ -13,9 +13,29 @@ export interface CellEditorState {
   error: string | null;
 }
 
+/**
+ * What a cell does when pressed, by its row and column: one object for the whole grid, the same across renders, so a
+ * cell whose own props did not change is not rendered again when the grid is (issue 25: every render of the grid, on
+ * a count arriving or a scroll, ran all its ~175 cells).
+ */
+export interface GridCellActions {
+  pointerDown: (row: number, column: number, event: React.MouseEvent) => void;
+  doubleClick: (row: number, column: number) => void;
+  /** A right-click: the grid opens its cell menu there (issue 14). */
+  contextMenu: (row: number, column: number, event: React.MouseEvent) => void;
+  expand: (row: number, column: number) => void;
+  follow: (row: number, column: number) => void;
+  draft: (draft: string) => void;
+  commit: () => void;
+  cancel: () => void;
+}
+
 export interface GridCellProps {
   /** For the grid's aria-activedescendant. */
   id: string;
+  /** The row's index in the grid and the column's, handed back to `actions`. */
+  row: number;
+  columnIndex: number;
   column: ColumnInfo;
   value: unknown;
   loaded: boolean;
@@ -28,19 +48,11 @@ export interface GridCellProps {
   width: number;
   colIndex: number;
   editor: CellEditorState | null;
-  onPointerDown: (event: React.MouseEvent) => void;
-  onDoubleClick: () => void;
-  /** A right-click: the grid opens its cell menu there (issue 14). */
-  onContextMenu?: (event: React.MouseEvent) => void;
-  onExpand: () => void;
-  onFollow: () => void;
-  onDraft: (draft: string) => void;
-  onCommit: () => void;
-  onCancel: () => void;
+  actions: GridCellActions;
 }
 
-export function GridCell(props: GridCellProps) {
-  const { column, value, loaded, truncated, expandable, followLabel, active, inRange, left, width, colIndex, editor } = props;
+export const GridCell = memo(function GridCell(props: GridCellProps) {
+  const { row, columnIndex, column, value, loaded, truncated, expandable, followLabel, active, inRange, left, width, colIndex, editor, actions } = props;
   const input = useRef<HTMLInputElement>(null);
   // Focus goes to the field when editing starts and again when a failed save hands it back (not on every keystroke).
   const editing = editor !== null;
@@ -60,9 +72,9 @@ export function GridCell(props: GridCellProps) {
       data-in-range={inRange}
       data-column={column.name}
       style={{ left, width, overflow: editor ? 'visible' : 'hidden' }}
-      onMouseDown={props.onPointerDown}
-      onDoubleClick={props.onDoubleClick}
-      onContextMenu={props.onContextMenu}
+      onMouseDown={(event) => actions.pointerDown(row, columnIndex, event)}
+      onDoubleClick={() => actions.doubleClick(row, columnIndex)}
+      onContextMenu={(event) => actions.contextMenu(row, columnIndex, event)}
     >
       {editor ? (
         <>
@@ -72,12 +84,12 @@ export function GridCell(props: GridCellProps) {
             aria-label={`Edit ${column.name}`}
             value={editor.draft}
             disabled={editor.saving}
-            onChange={(event) => props.onDraft(event.target.value)}
+            onChange={(event) => actions.draft(event.target.value)}
             onKeyDown={(event) => {
               // The grid's own keys (arrows, Home/End, copy) stay inside the input while editing.
               event.stopPropagation();
-              if (event.key === 'Enter') props.onCommit();
-              if (event.key === 'Escape') props.onCancel();
+              if (event.key === 'Enter') actions.commit();
+              if (event.key === 'Escape') actions.cancel();
             }}
           />
           {editor.error ? (
@@ -95,12 +107,12 @@ export function GridCell(props: GridCellProps) {
             {truncated ? '…' : ''}
           </span>
           {expandable && value !== null ? (
-            <button type="button" tabIndex={-1} className={css.cellButton} aria-label={`Expand ${column.name}`} onMouseDown={(event) => event.stopPropagation()} onClick={props.onExpand}>
+            <button type="button" tabIndex={-1} className={css.cellButton} aria-label={`Expand ${column.name}`} onMouseDown={(event) => event.stopPropagation()} onClick={() => actions.expand(row, columnIndex)}>
               ⤢
             </button>
           ) : null}
           {followLabel && value !== null ? (
-            <button type="button" tabIndex={-1} className={css.cellButton} aria-label={followLabel} title={followLabel} onMouseDown={(event) => event.stopPropagation()} onClick={props.onFollow}>
+            <button type="button" tabIndex={-1} className={css.cellButton} aria-label={followLabel} title={followLabel} onMouseDown={(event) => event.stopPropagation()} onClick={() => actions.follow(row, columnIndex)}>
               →
             </button>
           ) : null}
@@ -108,4 +120,4 @@ export function GridCell(props: GridCellProps) {
       )}
     </div>
   );
-}
+});
