@@ -13,7 +13,7 @@
 // timings of open-ab.ts noisy.
 import type { BrowserContext } from 'playwright-core';
 import { freshContext, launchBrowser } from '../support/browser.ts';
-import { createOrganization, createProject, ensureBuilt, query, signUp, startPlatform, waitApiReady, type Platform } from '../support/platform.ts';
+import { createOrganization, createProject, ensureBuilt, query, signUp, startPlatform, waitApiReady, type Platform, type Session } from '../support/platform.ts';
 
 const DISTS = (process.env.OPEN_RENDERS_DISTS ?? '').split(',').map((dist) => dist.trim()).filter(Boolean);
 const ROUNDS = Number(process.env.OPEN_RENDERS_ROUNDS ?? 10);
@@ -70,7 +70,7 @@ window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
   },
 };`;
 
-interface Side { dist: string; platform: Platform; context?: BrowserContext; url: string }
+interface Side { dist: string; platform: Platform; session: Session; context?: BrowserContext; url: string }
 interface Commit { at: number; rendered: number; names: Record<string, number>; showsRow: boolean }
 interface OpenState { commits: Commit[]; rowAt: number | null; paintedAt: number | null; longTasks: Array<[number, number]> }
 
@@ -82,8 +82,7 @@ async function prepare(dist: string): Promise<Side> {
   const { ref } = await createProject(platform.url, session.access_token, slug, 'Open renders');
   await query(platform.url, session.access_token, ref, `create table public.t as select i::bigint as id, 'name ' || i as name, ((i::bigint * 7919) % 100003)::int as score, now() - i * interval '1 minute' as created_at, jsonb_build_object('i', i) as doc from generate_series(1, 20000) i; alter table public.t add primary key (id)`);
   const [{ id }] = (await query(platform.url, session.access_token, ref, `select 'public.t'::regclass::oid::int as id`)) as [{ id: number }];
-  const side: Side = { dist, platform, url: `${platform.url}/dashboard/project/${ref}/editor/${id}?schema=public` };
-  return Object.assign(side, { session });
+  return { dist, platform, session, url: `${platform.url}/dashboard/project/${ref}/editor/${id}?schema=public` };
 }
 
 const median = (values: number[]) => {
@@ -97,7 +96,7 @@ try {
   for (const dist of DISTS.length ? DISTS : ['dist']) sides.push(await prepare(dist));
   const browser = await launchBrowser();
   for (const side of sides) {
-    side.context = await freshContext(browser, (side as Side & { session: Parameters<typeof freshContext>[1] }).session);
+    side.context = await freshContext(browser, side.session);
     await side.context.addInitScript({ content: HOOK });
     // Warm: the HTTP cache holds the console's code, as on a user's second visit.
     const warm = await side.context.newPage();

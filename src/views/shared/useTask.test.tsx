@@ -17,14 +17,20 @@ function deferred<T>() {
   return { promise, resolve, reject };
 }
 
+/** A task whose every run waits for the test: the runs' answers, in order, to resolve or reject. */
+function deferredTask() {
+  const calls: Array<ReturnType<typeof deferred<string>>> = [];
+  const machine = taskWith((_: number) => {
+    const call = deferred<string>();
+    calls.push(call);
+    return call.promise;
+  });
+  return { calls, machine };
+}
+
 describe('useTask', () => {
   it('calls onDone / onFailed once per finished run, with the latest handlers, and shows running and the error', async () => {
-    const calls: Array<ReturnType<typeof deferred<string>>> = [];
-    const machine = taskWith((_: number) => {
-      const call = deferred<string>();
-      calls.push(call);
-      return call.promise;
-    });
+    const { calls, machine } = deferredTask();
     const seen: string[] = [];
     let run: (input: number) => void = () => {};
     function View({ label }: { label: string }) {
@@ -76,12 +82,7 @@ describe('useTaskOutput', () => {
   // issue 25: the shell's frame read its resource warnings with useTask, and rendered the whole chrome again when the
   // read started.
   it('renders again for a new output only, not when a run starts or fails', async () => {
-    const calls: Array<ReturnType<typeof deferred<string>>> = [];
-    const machine = taskWith((_: number) => {
-      const call = deferred<string>();
-      calls.push(call);
-      return call.promise;
-    });
+    const { calls, machine } = deferredTask();
     let renders = 0;
     let actor: ReturnType<typeof useTaskOutput<number, string>>['actor'] | null = null;
     function View() {

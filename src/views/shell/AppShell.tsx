@@ -14,16 +14,16 @@ import { useResourceWarnings } from './useResourceWarnings.ts';
 // The product menu (spec A2.5-A2.7: settings, database and auth pages) and its three menu definitions load with the
 // first page that shows it: the project home and the other pages never carry them (issue 15: first-load JavaScript).
 const ProductMenu = memo(lazy(() => import('./ProductMenu.tsx').then((module) => ({ default: module.ProductMenu }))));
-// spec A2.12: the banner's wording and rules load only for a project that has a warning.
 // spec A2.3: the mobile bar (below 768 px) loads only on a narrow screen.
 const MobileBar = memo(lazy(() => import('./MobileBar.tsx').then((module) => ({ default: module.MobileBar }))));
+// spec A2.12: the banner's wording and rules load only for a project that has a warning.
+const ResourceBanner = lazy(() => import('./ResourceBanner.tsx').then((module) => ({ default: module.ResourceBanner })));
 // The chrome's parts render again only when what they are given changes (useShellData keeps its object while its
 // values stay): the frame itself re-renders for its own reads (the resource warnings, the path), and the header
 // and sidebar, ~250 components, used to follow it (issue 25).
 const Header = memo(HeaderView);
 const Sidebar = memo(SidebarView);
 const CommandMenuHost = memo(CommandMenuHostView);
-const ResourceBanner = lazy(() => import('./ResourceBanner.tsx').then((module) => ({ default: module.ResourceBanner })));
 
 /**
  * The page chrome of spec A2.3: header (or the mobile bar below 768 px), sidebar, product menu, content. It owns
