@@ -8,6 +8,10 @@
 //   - sort-url: the address sorted by score descending -> the first row shows the largest score.
 // Times are taken in Node around the action and the wait for the row (the same way for both tools). Adminer shows
 // 100 rows (`limit=100`, as the grid's page). Ratios are Strata / Adminer medians; the issue's goals are budgets.
+// In the same rounds, the same four steps on a third page, the floor (bench/support/peer-floor.ts): the mandated
+// client stack alone (react-dom, TanStack Router, an XState actor, ky) reading the table through the platform's
+// open endpoint and rendering its 100 rows, nothing of Strata's client code. Its ratio to Adminer bounds what any
+// client-rendered console on this stack can reach here: a floor over a goal means the goal is out of reach.
 // Then the steps the issue says Strata already wins and must keep ("at or under today's ratios": its table), in
 // BENCH_PEER_KEEP_ROUNDS (3) rounds after a warm-up, alternating too, each tool in a new context:
 //   - deep-row: row 900,000 of the table in the default order. Strata: the grid's scrollbar set to that row (the
@@ -29,6 +33,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { freshContext, launchBrowser, uncachedPage } from './support/browser.ts';
 import { createOrganization, ensureBuilt, query, signUp, startPlatform, waitActive, waitApiReady, type Session } from './support/platform.ts';
+import { startPeerFloor, type PeerFloor } from './support/peer-floor.ts';
 import { figure, median, result, since, type BenchResult } from './support/results.ts';
 
 const ROWS = Number(process.env.BENCH_PEER_ROWS ?? 1_000_000);
@@ -167,7 +172,7 @@ const ADMINER_RESULT = () =>
   !!document.querySelector('table.nowrap tbody tr td, table.nowrap tr td');
 
 interface Tool {
-  name: 'strata' | 'adminer';
+  name: 'strata' | 'adminer' | 'floor';
   context(): Promise<BrowserContext>;
   tableUrl(sort?: 'desc'): string;
   firstRow: FirstRow;
@@ -239,6 +244,7 @@ export async function adminerPeerBench(): Promise<BenchResult> {
   ensureBuilt();
   const platform = await startPlatform();
   let adminer: Awaited<ReturnType<typeof startAdminer>> | null = null;
+  let floorPage: PeerFloor | null = null;
   let browser: Browser | null = null;
   try {
     await waitApiReady(platform);
@@ -283,6 +289,8 @@ export async function adminerPeerBench(): Promise<BenchResult> {
     const snippet = await api<{ id: string }>(`${platform.url}/api/platform/projects/${ref}/snippets`, 'POST', token, { name: 'peer bench', sql: '' });
 
     adminer = await startAdminer();
+    floorPage = await startPeerFloor({ platformUrl: platform.url, token, ref, tableId: facts.id });
+    const activeFloor = floorPage;
     browser = await launchBrowser();
     const adminerBase = `${adminer.url}?pgsql=${encodeURIComponent(`${db.db_host}:${db.db_port}`)}&username=${encodeURIComponent(db.db_user)}&db=${encodeURIComponent(db.db_name)}`;
     const activeBrowser = browser;
@@ -382,12 +390,27 @@ export async function adminerPeerBench(): Promise<BenchResult> {
       },
     };
 
+    const notOnFloor = (): never => {
+      throw new Error('the floor page measures the open and sort steps only');
+    };
+    const floor: Tool = {
+      name: 'floor',
+      context: () => activeBrowser.newContext({ viewport: { width: 1280, height: 800 } }),
+      tableUrl: (sort) => activeFloor.tableUrl(sort ? 'score:desc' : undefined),
+      firstRow: STRATA_FIRST,
+      clickSort: (page) => page.click('button[title="Sort by score"]'),
+      deepRow: notOnFloor,
+      exportCsv: notOnFloor,
+      result100k: notOnFloor,
+    };
+
     const noSamples = () => Object.fromEntries([...STEPS, ...KEEP_STEPS].map((step) => [step, [] as number[]])) as Record<Step, number[]>;
-    const samples: Record<string, Record<Step, number[]>> = { strata: noSamples(), adminer: noSamples() };
+    const samples: Record<string, Record<Step, number[]>> = { strata: noSamples(), adminer: noSamples(), floor: noSamples() };
     const exportBytes: Record<string, number> = {};
     // Round 0 is a warm-up (PHP, Postgres buffers, the platform's first requests), not counted.
     for (let round = 0; round <= ROUNDS; round++) {
-      for (const tool of round % 2 === 0 ? [strata, peer] : [peer, strata]) {
+      // The floor goes between the two, so that neither of them always follows it.
+      for (const tool of round % 2 === 0 ? [strata, floor, peer] : [peer, floor, strata]) {
         const context = await tool.context();
         try {
           const cold = await uncachedPage(context);
@@ -450,6 +473,7 @@ export async function adminerPeerBench(): Promise<BenchResult> {
     const figures: BenchResult['figures'] = {};
     const budget: Record<string, number> = {};
     const ratios: Record<string, number> = {};
+    const floorRatios: Record<string, number> = {};
     const notes: Record<Step, string> = {
       'open-empty': 'the table address, HTTP cache disabled -> first row in the DOM',
       'open-cached': 'the table address again, cache on -> first row in the DOM',
@@ -466,6 +490,10 @@ export async function adminerPeerBench(): Promise<BenchResult> {
       // The budget is the issue's goal times Adminer's median of this same run: ratio ≤ 1 meets the goal.
       budget[`strata.${step}`] = Math.round(adminerMedian * GOALS[step] * 10) / 10;
       ratios[step] = Math.round((median(samples.strata![step]) / adminerMedian) * 100) / 100;
+      if (samples.floor![step].length > 0) {
+        figures[`floor.${step}`] = figure('ms', samples.floor![step], `the floor page (the mandated stack alone, bench/support/peer-floor.ts): ${notes[step]}`);
+        floorRatios[step] = Math.round((median(samples.floor![step]) / adminerMedian) * 100) / 100;
+      }
     }
     return result('adminer-peer', ROUNDS, figures, budget, {
       adminer: `Debian package adminer ${version}, php -S 127.0.0.1:${ADMINER_PORT} -t ${ADMINER_DIR} (adminer.php), limit=100`,
@@ -476,6 +504,8 @@ export async function adminerPeerBench(): Promise<BenchResult> {
       keepRounds: KEEP_ROUNDS,
       exportBytes,
       strataOverAdminer: ratios,
+      floorOverAdminer: floorRatios,
+      floorScriptGzip: activeFloor.scriptBytes,
     });
   } catch (error) {
     if (error instanceof PeerUnavailable) console.error(`\nADMINER NOT MEASURED: ${error.message}\n`);
@@ -483,18 +513,28 @@ export async function adminerPeerBench(): Promise<BenchResult> {
   } finally {
     await browser?.close();
     await adminer?.stop();
+    await floorPage?.stop();
     await platform.stop();
   }
 }
 
 export function printAdminerPeerDetails(res: BenchResult): void {
-  const details = res.details as { strataOverAdminer: Record<Step, number>; goals: Record<Step, number>; adminer: string; tableSize: string; rows: number };
+  const details = res.details as {
+    strataOverAdminer: Record<Step, number>;
+    floorOverAdminer?: Partial<Record<Step, number>>;
+    goals: Record<Step, number>;
+    adminer: string;
+    tableSize: string;
+    rows: number;
+  };
   console.log(`Strata / Adminer (medians; ${details.rows} rows, ${details.tableSize}; ${details.adminer}):`);
   for (const step of [...STEPS, ...KEEP_STEPS]) {
     if (!res.figures[`strata.${step}`]) continue; // a result file from before the kept wins were measured
     const strataMs = res.figures[`strata.${step}`]!.median;
     const adminerMs = res.figures[`adminer.${step}`]!.median;
     const ratio = details.strataOverAdminer[step];
-    console.log(`  ${step.padEnd(12)} strata ${strataMs.toFixed(0).padStart(6)} ms  adminer ${adminerMs.toFixed(0).padStart(6)} ms  ratio ${ratio.toFixed(2)} (goal ≤ ${details.goals[step]})`);
+    const floorMs = res.figures[`floor.${step}`]?.median;
+    const floorPart = floorMs === undefined ? '' : `  floor ${floorMs.toFixed(0).padStart(6)} ms (${details.floorOverAdminer?.[step]?.toFixed(2)} of Adminer)`;
+    console.log(`  ${step.padEnd(12)} strata ${strataMs.toFixed(0).padStart(6)} ms  adminer ${adminerMs.toFixed(0).padStart(6)} ms  ratio ${ratio.toFixed(2)} (goal ≤ ${details.goals[step]})${floorPart}`);
   }
 }
