@@ -117,6 +117,32 @@ export function superuserUrl(dataDir: string, database: string): string {
   return `postgres://postgres:${encodeURIComponent(postgresPassword)}@127.0.0.1:${port}/${encodeURIComponent(database)}`;
 }
 
+/**
+ * Platforms still running, stopped (SIGTERM: the platform stops its own cluster) when this process ends any other way
+ * than through their `stop()`: an uncaught error, a signal (`timeout`, Ctrl+C), or a closed pipe (a bench piped into
+ * `head`). Without this, such a platform and its Postgres idled on, unnoticed, under later measurements.
+ */
+const running = new Set<ChildProcess>();
+let exitHooked = false;
+
+function stopOnExit(child: ChildProcess): void {
+  running.add(child);
+  child.once('exit', () => running.delete(child));
+  if (exitHooked) return;
+  exitHooked = true;
+  process.once('exit', () => {
+    for (const platform of running) platform.kill('SIGTERM');
+  });
+  // A signal's default ends the process without 'exit' handlers: exit instead, with the signal's usual code.
+  for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143], ['SIGHUP', 129]] as const) {
+    process.once(signal, () => process.exit(code));
+  }
+  // A reader that went away (`| head`): the next write fails with EPIPE.
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(141);
+  });
+}
+
 /** The data folder of each platform started here, by URL: sign-up reads the inbox token from it. */
 const dataDirs = new Map<string, string>();
 
@@ -142,6 +168,7 @@ export async function startPlatform(
   // milliseconds, is left out: a bench must never start a build in the middle of its timing.)
   ensureServerBundle();
   const child = spawn(process.execPath, [...startNodeOptions(), join(SERVER_BUILD_DIR, 'main.js')], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  stopOnExit(child);
   const keep = (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-20_000);
   };
