@@ -5,6 +5,7 @@ import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import type { Plugin } from 'vite';
 import { statechartsViewer } from './scripts/statecharts-viewer-plugin.ts';
 import { routePreloads } from './scripts/route-preloads-plugin.ts';
+import { compileHints } from './scripts/compile-hints-plugin.ts';
 import { precompressAssets } from './scripts/precompress-plugin.ts';
 
 // Route loaders stay in the route tree (and so in the first load) only where a first load needs their data at
@@ -81,6 +82,7 @@ export default defineConfig({
     englishOnlyAriaStrings(),
     statechartsViewer(),
     routePreloads(),
+    compileHints(),
     precompressAssets(),
   ],
   server: {

@@ -40,6 +40,13 @@ describe('production build', () => {
       const text = readFileSync(file, 'utf8');
       for (const marker of MARKERS) expect(text.includes(marker), `${marker} in ${file}`).toBe(false);
     }
+    // Issue 25: the chunks that run as a page opens carry V8's compile hint on their first line; a lazy page does not.
+    const assets = readdirSync(join(outDir, 'assets'));
+    const firstLine = (prefix: string) => readFileSync(join(outDir, 'assets', assets.find((file) => file.startsWith(prefix) && file.endsWith('.js'))!), 'utf8').split('\n')[0];
+    expect(firstLine('app-')).toBe('//# allFunctionsCalledOnLoad');
+    expect(firstLine('signed-in-')).toBe('//# allFunctionsCalledOnLoad');
+    expect(firstLine('_tableId-')).not.toContain('allFunctionsCalledOnLoad');
+    expect(firstLine('aria-')).not.toContain('allFunctionsCalledOnLoad');
     // First load: the entry's scripts (index.html) and the page's preloads the platform adds (route-preloads.json),
     // the scripts bench/first-load.ts sees a browser fetch for these pages.
     const html = readFileSync(join(outDir, 'index.html'), 'utf8');
