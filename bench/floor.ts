@@ -10,14 +10,13 @@
 // In the same run, the console's project home on the real platform (bench/tti.ts's measurement), so the report can
 // say how much of its time is the stack's and how much is the console's. One unmeasured warm-up per page first.
 import { createServer, type Server } from 'node:http';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { extname, join } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from './support/browser.ts';
-import { gzipSize } from './support/gzip.ts';
 import { ensureBuilt, platformWithProject } from './support/platform.ts';
 import { figure, REPO_ROOT, result, type BenchResult } from './support/results.ts';
+import { buildStaticPage, pageFile, sendGzip } from './support/static-page.ts';
 import { measure } from './tti.ts';
 
 const RUNS = Number(process.env.BENCH_FLOOR_RUNS ?? 7);
@@ -53,34 +52,24 @@ createRoot(document.getElementById('root')!).render(createElement(StrictMode, nu
 type Variant = 'plain' | 'react' | 'stack';
 
 /** Builds the two script pages with Vite (production, minified) under a scratch folder of the repository. */
-async function buildPages(dir: string): Promise<void> {
-  const { build } = await import('vite');
+async function buildPages(dir: string): Promise<Record<'react' | 'stack', number>> {
   writeFileSync(join(dir, 'plain.html'), `<!doctype html><html lang="en"><head><meta charset="UTF-8"><title>floor</title></head><body><div id="root">${HEADING}</div></body></html>`);
-  for (const [name, source] of Object.entries(ENTRIES)) {
-    const root = join(dir, name);
-    mkdirSync(root, { recursive: true });
-    writeFileSync(join(root, 'main.ts'), source);
-    writeFileSync(join(root, 'index.html'), `<!doctype html><html lang="en"><head><meta charset="UTF-8"><title>floor</title></head><body><div id="root"></div><script type="module" src="./main.ts"></script></body></html>`);
-    await build({ root, base: `/${name}/`, configFile: false, logLevel: 'error', build: { outDir: join(root, 'dist'), emptyOutDir: true } });
-  }
+  return {
+    react: await buildStaticPage(join(dir, 'react'), '/react/', ENTRIES.react),
+    stack: await buildStaticPage(join(dir, 'stack'), '/stack/', ENTRIES.stack),
+  };
 }
 
 /** Serves /plain/…, /react/… and /stack/… (any deeper path is the page, like the console's routes), gzip. */
 function serve(dir: string): Promise<{ server: Server; url: string }> {
   const server = createServer((req, res) => {
     const [, variant = '', ...rest] = (req.url ?? '/').split('?')[0]!.split('/');
-    const asset = rest[0] === 'assets' ? join(dir, variant, 'dist', ...rest) : null;
-    const file = asset ?? (variant === 'plain' ? join(dir, 'plain.html') : join(dir, variant, 'dist', 'index.html'));
-    if (!/^(plain|react|stack)$/.test(variant) || !existsSync(file)) {
+    const file = variant === 'plain' ? join(dir, 'plain.html') : /^(react|stack)$/.test(variant) ? pageFile(join(dir, variant, 'dist'), rest.join('/')) : null;
+    if (!file) {
       res.writeHead(404).end();
       return;
     }
-    res.writeHead(200, {
-      'content-type': extname(file) === '.js' ? 'text/javascript' : 'text/html',
-      'content-encoding': 'gzip',
-      'cache-control': 'no-cache',
-    });
-    res.end(gzipSync(readFileSync(file)));
+    sendGzip(res, file, { immutable: false });
   });
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ server, url: `http://127.0.0.1:${(server.address() as { port: number }).port}` })));
 }
@@ -100,7 +89,7 @@ export async function floorBench(): Promise<BenchResult> {
   let server: Server | null = null;
   let platform: Awaited<ReturnType<typeof platformWithProject>>['platform'] | null = null;
   try {
-    await buildPages(dir);
+    const scriptGzip = await buildPages(dir);
     const served = await serve(dir);
     server = served.server;
     const withProject = await platformWithProject();
@@ -112,8 +101,6 @@ export async function floorBench(): Promise<BenchResult> {
       stack: await runs(browser, `${served.url}/stack/project/x`),
       console: await runs(browser, `${platform.url}/dashboard/project/${withProject.ref}`, withProject.session),
     };
-    const bytes = (name: string) =>
-      readFileSync(join(dir, name, 'dist', 'index.html'), 'utf8').match(/assets\/[\w-]+\.js/g)!.reduce((sum, asset) => sum + gzipSize(readFileSync(join(dir, name, 'dist', asset))), 0);
     const notes: Record<Variant | 'console', string> = {
       plain: 'the h1 in the HTML, no script',
       react: 'react-dom renders the h1 (production build)',
@@ -127,7 +114,7 @@ export async function floorBench(): Promise<BenchResult> {
       ]),
     );
     return result('floor', RUNS, figures, { 'stack.tti': 400, 'react.tti': 300 }, {
-      scriptGzip: { react: bytes('react'), stack: bytes('stack') },
+      scriptGzip,
       reading:
         "the budgets here are issue 15's goals (project home tti 400 ms, projects list first card 300 ms) applied to pages that hold only the stack: a ratio near or above 1 means the goal cannot be met on this machine by any console built on it",
     });

@@ -7,8 +7,8 @@
 // page. Measured on a cached table open in the page's clock (bench/profile/open-renders.ts, 12 alternating opens per
 // build, three runs against the same build without the hint): the first row 1,154 -> 1,060, 1,195 -> 1,029 and
 // 1,292 -> 1,258 ms; main-thread long tasks before it 686 -> 538, 687 -> 583 and 813 -> 687 ms. With react-aria's
-// and the console's component groups hinted too, the long tasks fell further (702 -> 575) but the first row came no
-// earlier (1,163 -> 1,194, 1,197 -> 1,235). Browsers without the hint read a comment.
+// and the console's component groups hinted too, the long tasks fell (706 -> 592, 702 -> 634) but the first row came
+// no earlier (1,163 -> 1,194, 1,197 -> 1,236). Browsers without the hint read a comment.
 import type { Plugin } from 'vite';
 
 export const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';

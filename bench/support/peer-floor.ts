@@ -9,12 +9,12 @@
 // A client-rendered console built on this stack cannot open a table faster than this page: where it is slower
 // than Adminer, the goal is out of reach for any such console on this machine.
 import { createServer, request, type Server } from 'node:http';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { extname, join } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { REPO_ROOT } from './results.ts';
+import { buildStaticPage, pageFile, sendGzip } from './static-page.ts';
 
-/** Plain TypeScript (no JSX, so no tsconfig is needed for it). */
+/** The page's entry module. */
 const ENTRY = `
 import { createElement as h, StrictMode, useSyncExternalStore } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -90,14 +90,7 @@ export interface PeerFloor {
 /** Builds the floor page and serves it on a free port, /api/ passed on to the platform at `platformUrl`. */
 export async function startPeerFloor(options: { platformUrl: string; token: string; ref: string; tableId: number }): Promise<PeerFloor> {
   const dir = join(REPO_ROOT, '.tmp', `bench-peer-floor-${process.pid}`);
-  mkdirSync(dir, { recursive: true });
-  const { build } = await import('vite');
-  writeFileSync(join(dir, 'main.ts'), ENTRY);
-  writeFileSync(join(dir, 'index.html'), '<!doctype html><html lang="en"><head><meta charset="UTF-8"><title>floor</title></head><body><div id="root"></div><script type="module" src="./main.ts"></script></body></html>');
-  await build({ root: dir, base: '/floor/', configFile: false, logLevel: 'error', build: { outDir: join(dir, 'dist'), emptyOutDir: true } });
-  const html = readFileSync(join(dir, 'dist', 'index.html'), 'utf8');
-  const { gzipSize } = await import('./gzip.ts');
-  const scriptBytes = (html.match(/assets\/[\w-]+\.js/g) ?? []).reduce((sum, asset) => sum + gzipSize(readFileSync(join(dir, 'dist', asset))), 0);
+  const scriptBytes = await buildStaticPage(dir, '/floor/', ENTRY);
   const target = new URL(options.platformUrl);
   const server: Server = createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0]!;
@@ -112,18 +105,12 @@ export async function startPeerFloor(options: { platformUrl: string; token: stri
       return;
     }
     const rest = path.replace(/^\/floor\/?/, '');
-    const file = rest.startsWith('assets/') ? join(dir, 'dist', rest) : join(dir, 'dist', 'index.html');
-    if (!path.startsWith('/floor') || !existsSync(file)) {
+    const file = path.startsWith('/floor') ? pageFile(join(dir, 'dist'), rest) : null;
+    if (!file) {
       res.writeHead(404).end();
       return;
     }
-    // Hashed assets are cached as the console's are; the page itself is revalidated.
-    res.writeHead(200, {
-      'content-type': extname(file) === '.js' ? 'text/javascript' : extname(file) === '.css' ? 'text/css' : 'text/html',
-      'content-encoding': 'gzip',
-      'cache-control': rest.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
-    });
-    res.end(gzipSync(readFileSync(file)));
+    sendGzip(res, file, { immutable: rest.startsWith('assets/') });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   const url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;

@@ -140,6 +140,7 @@ function stopOnExit(child: ChildProcess): void {
   // A reader that went away (`| head`): the next write fails with EPIPE.
   process.stdout.on('error', (error: NodeJS.ErrnoException) => {
     if (error.code === 'EPIPE') process.exit(141);
+    throw error;
   });
 }
 
