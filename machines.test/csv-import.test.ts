@@ -36,7 +36,7 @@ const input: CsvImportInput = {
 };
 const file = { name: 'people.csv', size: 1000 };
 const preview = { rows: [['ID', 'name', 'extra'], ['1', 'Ada', 'x'], ['2', 'Bob', 'y']] };
-const batch = (bytesRead: number, lines = [2]): CsvBatch => ({ csv: new TextEncoder().encode('1\n'), lines, bytesRead });
+const batch = (bytesRead: number, lines = [2]): CsvBatch => ({ csv: new Blob(['1\n']), lines, bytesRead });
 const errors = (count: number, from = 2): LineError[] => Array.from({ length: count }, (_, i) => ({ line: from + i, message: 'bad' }));
 const kinds = { previewFile: 'promise', parseFile: 'callback', insertBatch: 'promise' } as const;
 

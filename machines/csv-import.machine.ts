@@ -15,6 +15,7 @@ import {
   type BatchOutcome,
   type LineError,
 } from '../src/domain/table-editor/csv.ts';
+import type { RawCsvDelimiter } from '../src/domain/table-editor/csv-raw.ts';
 import type { ColumnInfo } from '../src/domain/table-editor/types.ts';
 import { errorMessage, notProvided } from './support.ts';
 
@@ -25,14 +26,19 @@ export interface CsvFile {
 }
 
 /**
- * One parsed batch: the rows as CSV of the mapped columns (what the platform copies), UTF-8 encoded by the parser
- * (handed over without a copy), and each row's line.
+ * One parsed batch: the rows as CSV of the mapped columns (what the platform copies), UTF-8, as a Blob (ranges of
+ * the file itself on the fast path, handed over without a copy), and each row's line.
  */
 export interface CsvBatch {
-  csv: Uint8Array;
+  csv: Blob;
   lines: number[];
   /** Bytes of the file read when this batch was cut. */
   bytesRead: number;
+  /**
+   * The delimiter of the batch's records when they are the file's own bytes (src/domain/table-editor/csv-raw.ts);
+   * absent: ',' (records written by csvRecord, or raw ones of a comma-separated file with LF line ends).
+   */
+  delimiter?: RawCsvDelimiter;
 }
 
 export interface CsvImportInput {

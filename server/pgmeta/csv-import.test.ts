@@ -83,20 +83,21 @@ describe('csv import by COPY', () => {
     expect(created.status, JSON.stringify(created.body)).toBe(200);
   });
 
-  it('quotes the table and columns with the library helpers', () => {
+  it('quotes the table, columns and delimiter with the library helpers', () => {
     expect(copyImportSql('public', 'Copy, "Items"', ['na"me', 'price'])).toBe(
-      'copy public."Copy, ""Items""" ("na""me", price) from stdin with (format csv)',
+      'copy public."Copy, ""Items""" ("na""me", price) from stdin with (format csv, force_null ("na""me", price))',
     );
+    expect(copyImportSql('public', 't', ['a'], ';')).toBe("copy public.t (a) from stdin with (format csv, delimiter ';', force_null (a))");
   });
 
-  it('copies a chunk: values converted by their column types, an unquoted empty field is NULL, a quoted one is empty', async () => {
+  it('copies a chunk: values converted by their column types, an empty field is NULL, quoted or not', async () => {
     const csv = 'Ada,12.5,"{a,""b c""}","{""k"":[1,2]}",1815-12-10,\nBob,,,,,""\n"Multi\nline",1,,,,x\n';
     const done = await copy('Copy, "Items"', ['name', 'price', 'tags', 'meta', 'born', 'note'], csv);
     expect(done).toEqual({ status: 200, body: { inserted: 3 } });
     const read = await sql(`select name, price, tags, meta, born, ok, note from public."Copy, ""Items""" order by name`);
     expect(read.body).toEqual([
       { name: 'Ada', price: '12.50', tags: ['a', 'b c'], meta: { k: [1, 2] }, born: '1815-12-10', ok: true, note: null },
-      { name: 'Bob', price: null, tags: null, meta: null, born: null, ok: true, note: '' },
+      { name: 'Bob', price: null, tags: null, meta: null, born: null, ok: true, note: null },
       { name: 'Multi\nline', price: '1.00', tags: null, meta: null, born: null, ok: true, note: 'x' },
     ]);
   });
@@ -124,6 +125,24 @@ describe('csv import by COPY', () => {
     expect(table.body.code).toBe('42P01');
     const badQuery = await h.call('POST', `/api/platform/pg-meta/${ref}/import?schema=public&table=t&columns=nope`, { token: owner.token, body: 'x' });
     expect(badQuery.status).toBe(400);
+  });
+
+  it("copies a file's own bytes with its delimiter and line ends (the console's fast path); refuses a delimiter it does not know", async () => {
+    const csv = 'Semi;"a;b"\r\nColon;""\r\n';
+    const path = `${importPath('Copy, "Items"', ['name', 'note'])}&delimiter=${encodeURIComponent(';')}`;
+    expect(await h.call('POST', path, { token: owner.token, body: csv })).toEqual({ status: 200, body: { inserted: 2 } });
+    const read = await sql(`select name, note from public."Copy, ""Items""" where name in ('Semi', 'Colon') order by name`);
+    expect(read.body).toEqual([
+      { name: 'Colon', note: null },
+      { name: 'Semi', note: 'a;b' },
+    ]);
+    const tab = `${importPath('Copy, "Items"', ['name', 'note'])}&delimiter=${encodeURIComponent('\t')}`;
+    expect(await h.call('POST', tab, { token: owner.token, body: 'Tab\tx,y\n' })).toEqual({ status: 200, body: { inserted: 1 } });
+    for (const delimiter of ['"', "'", 'ab', '\n', '\\']) {
+      const refused = await h.call('POST', `${importPath('Copy, "Items"', ['name'])}&delimiter=${encodeURIComponent(delimiter)}`, { token: owner.token, body: 'Nope\n' });
+      expect(refused.status, delimiter).toBe(400);
+    }
+    expect((await sql(`select count(*)::int as n from public."Copy, ""Items""" where name in ('Tab', 'Nope')`)).body).toEqual([{ n: 1 }]);
   });
 
   it('writes an identity ALWAYS column as given (COPY, like overriding system value)', async () => {

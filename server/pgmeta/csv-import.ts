@@ -10,7 +10,7 @@ import { Hono } from 'hono';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { tableImportQuery, type TableImportResult } from '../../src/api/schemas/tableImport.ts';
-import { ident, qualified } from '../../src/domain/table-editor/sql.ts';
+import { ident, literal, qualified } from '../../src/domain/table-editor/sql.ts';
 import { projectAccess } from '../http/access.ts';
 import type { AppEnv } from '../http/env.ts';
 import { badRequest, HttpError, unavailable } from '../http/errors.ts';
@@ -37,9 +37,16 @@ function limited(maxBytes: number): Transform {
   });
 }
 
-/** The statement: identifiers quoted by pg-format (through the table editor's helpers), never concatenated raw. */
-export function copyImportSql(schema: string, table: string, columns: readonly string[]): string {
-  return `copy ${qualified(schema, table)} (${columns.map((column) => ident(column)).join(', ')}) from stdin with (format csv)`;
+/**
+ * The statement: identifiers and the delimiter quoted by pg-format (through the table editor's helpers), never
+ * concatenated raw. FORCE_NULL reads a quoted empty value as NULL, as an unquoted one: the console's written records
+ * never quote an empty value, and a file sent as it is (src/domain/table-editor/csv-raw.ts) imports `""` as NULL,
+ * as the parsing path always did.
+ */
+export function copyImportSql(schema: string, table: string, columns: readonly string[], delimiter = ','): string {
+  const list = columns.map((column) => ident(column)).join(', ');
+  const options = [`format csv`, ...(delimiter === ',' ? [] : [`delimiter ${literal(delimiter)}`]), `force_null (${list})`];
+  return `copy ${qualified(schema, table)} (${list}) from stdin with (${options.join(', ')})`;
 }
 
 interface PgError {
@@ -112,7 +119,7 @@ export function tableImportRoutes(): Hono<AppEnv> {
     // The console's pool (issue 13 finding 5): an import never takes the project API's connections.
     const pool = await c.var.services.pools.console(project.ref);
     const body = Readable.fromWeb(stream as NodeReadableStream<Uint8Array>);
-    const inserted = await copyChunk(pool, copyImportSql(query.schema, query.table, query.columns), body);
+    const inserted = await copyChunk(pool, copyImportSql(query.schema, query.table, query.columns, query.delimiter), body);
     return c.json({ inserted } satisfies TableImportResult);
   });
   return routes;

@@ -62,7 +62,7 @@ export function defineInsertBatch(ref: string) {
   return fromPromise<BatchOutcome, InsertBatchInput>(async ({ input, signal }) => {
     // COPY writes identity ALWAYS columns as given, as the insert's `overriding system value` did: the machine
     // sets that flag whenever such a column is mapped, so both paths write the same rows.
-    const target = { schema: input.schema, table: input.table, columns: input.columns };
+    const target = { schema: input.schema, table: input.table, columns: input.columns, delimiter: input.batch.delimiter };
     return copySkippingRefusedRows(input.batch.csv, input.batch.lines, (csv) => importCsvChunk(ref, target, csv, signal).then(() => undefined), {
       refusedRow,
       errorMessage,

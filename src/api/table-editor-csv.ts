@@ -19,19 +19,22 @@ export interface ImportTarget {
   table: string;
   /** The table columns of the chunk's values, in order. */
   columns: readonly string[];
+  /** The chunk's delimiter when it is not ',' (a file's own bytes, src/domain/table-editor/csv-raw.ts). */
+  delimiter?: string | undefined;
 }
 
 /**
  * Copies one chunk of CSV (no header; see csvRecord) into the table, whole or not at all. A refused value rejects
  * with an ApiError whose body carries Postgres's `code` and the 1-based `row` of the chunk (see refusedRow).
  */
-export async function importCsvChunk(ref: string, target: ImportTarget, csv: string | Uint8Array, signal?: AbortSignal): Promise<number> {
+export async function importCsvChunk(ref: string, target: ImportTarget, csv: string | Blob, signal?: AbortSignal): Promise<number> {
   const searchParams = new URLSearchParams({ schema: target.schema, table: target.table, columns: JSON.stringify(target.columns) });
+  if (target.delimiter && target.delimiter !== ',') searchParams.set('delimiter', target.delimiter);
   const result = await api
     .post(`${pgMeta(ref)}/import`, {
       searchParams,
-      // A worker's transferred bytes, sent as they are (TypeScript's BodyInit wants an ArrayBuffer-backed view).
-      body: csv as BodyInit,
+      // A Blob of the worker's (ranges of the file itself): the browser's network process reads them, nothing is copied.
+      body: csv,
       headers: { 'content-type': 'text/csv; charset=utf-8' },
       timeout: CHUNK_TIMEOUT_MS,
       ...(signal ? { signal } : {}),

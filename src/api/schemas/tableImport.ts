@@ -1,7 +1,8 @@
 // POST /api/platform/pg-meta/{ref}/import (issue 15): one chunk of a CSV import, its body the rows as CSV (no
-// header, the mapped columns in order; an unquoted empty field is NULL), copied into the table with
+// header, the mapped columns in order; an empty field, quoted or not, is NULL), copied into the table with
 // `COPY … FROM STDIN`. The table and columns travel in the query string: the body is the data, streamed.
 import { z } from 'zod';
+import { RAW_CSV_DELIMITERS } from '../../domain/table-editor/csv-raw.ts';
 import { storableString } from './platformFields.ts';
 
 // Postgres truncates identifiers at 63 bytes; longer names cannot exist.
@@ -24,6 +25,8 @@ export const tableImportQuery = z
         }
       })
       .pipe(z.array(identifier).min(1).max(1600)),
+    /** The body's delimiter when it is the file's own bytes (a delimiter papaparse guesses); ',' when absent. */
+    delimiter: z.enum(RAW_CSV_DELIMITERS).optional(),
   })
   .strict();
 

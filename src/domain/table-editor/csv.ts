@@ -195,7 +195,7 @@ export interface BatchOutcome {
  * refused one are copied, the rest is left. Refused rows are reported in line order (COPY finds a duplicate key
  * only when it writes its buffered rows, so it may name a later row first).
  */
-export async function copySkippingRefusedRows<Body extends string | Uint8Array>(
+export async function copySkippingRefusedRows<Body extends string | Blob>(
   csv: Body,
   lines: readonly number[],
   /** Sends `csv` itself first; after a refusal, the records left as text. */
@@ -223,7 +223,7 @@ export async function copySkippingRefusedRows<Body extends string | Uint8Array>(
       if (row === null || row < 1 || row > count) throw error;
       // The rare path: the batch is cut into records only when something was refused.
       if (!records) {
-        records = splitCsvRecords(typeof csv === 'string' ? csv : new TextDecoder().decode(csv));
+        records = splitCsvRecords(typeof csv === 'string' ? csv : await csv.text());
         recordLines = [...lines];
       }
       if (stopping) {

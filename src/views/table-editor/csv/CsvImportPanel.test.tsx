@@ -58,8 +58,8 @@ beforeEach(() => {
   stored = [];
   importChunk.mockReset();
   // Like the platform's COPY (issue 15): the whole chunk fails when one row's score is not a number, naming its row.
-  importChunk.mockImplementation(async (_ref: string, target: { schema: string; table: string; columns: string[] }, bytes: string | Uint8Array) => {
-    const body = typeof bytes === 'string' ? bytes : new TextDecoder().decode(bytes);
+  importChunk.mockImplementation(async (_ref: string, target: { schema: string; table: string; columns: string[] }, bytes: string | Blob) => {
+    const body = typeof bytes === 'string' ? bytes : await bytes.text();
     expect(target).toEqual({ schema: 'public', table: 'people', columns: ['id', 'name', 'score'] });
     const rows = Papa.parse<string[]>(body, { delimiter: ',', newline: '\n', skipEmptyLines: true }).data.map((values) =>
       Object.fromEntries(target.columns.map((name, i) => [name, values[i] === '' ? null : values[i]])),
