@@ -81,6 +81,9 @@ async function runWorker(text: string, header: boolean, mapping: string[], rawCh
   const failure = received.find((m) => m.type === 'error');
   if (failure?.type === 'error') throw new Error(failure.message);
   const batches = received.flatMap((m) => (m.type === 'batch' ? [m.batch] : []));
+  // The progress the page shows never goes back, across the hand-over to papaparse too.
+  const read = batches.map((batch) => batch.bytesRead);
+  expect(read).toEqual([...read].sort((a, b) => a - b));
   const rows: Row[] = [];
   let raw = 0;
   for (const batch of batches) {

@@ -1,7 +1,8 @@
-// The CSV import's parser, off the main thread (issue 6): papaparse reads the File a chunk at a time and pauses
-// after each chunk; rows are written back as CSV of the mapped columns (what the platform's COPY reads, issue 15),
-// cut into batches and handed over only when the page asks for the next one (one more batch is parsed ahead), so
-// however big the file, only a chunk and a batch or two are held.
+// The CSV import's reader, off the main thread (issue 6): the File is read a chunk at a time and paused after each
+// chunk; records are cut into batches and handed over only when the page asks for the next one (one more batch is
+// read ahead), so however big the file, only a chunk and a batch or two are held. When the file's columns go to
+// table columns one for one, a batch is ranges of the file itself (the fast path, issue 15); otherwise papaparse
+// parses the rows and they are written back as CSV of the mapped columns (what the platform's COPY reads).
 import Papa from 'papaparse';
 import type { CsvBatch } from '../../machines/csv-import.machine.ts';
 import { CSV_BATCH_MAX_CHARS, CSV_FIRST_BATCH_CHARS, csvRecord, dataRowLine, type LineError } from '../domain/table-editor/csv.ts';
@@ -188,7 +189,8 @@ function start(scope: CsvWorkerScope, message: Extract<ToWorker, { type: 'start'
 
   /** The papaparse path, from byte `offset` (a record's start) to the end of the file. */
   const parseFrom = (offset: number, format: { delimiter: string; newline: string }) => {
-    bytesRead = offset;
+    // Progress never goes back: the fast path may have read past `offset` already.
+    let parsedTo = offset;
     const rest = offset === 0 ? file : new File([file.slice(offset)], file.name);
     Papa.parse<string[]>(rest, {
       chunkSize: CHUNK_BYTES,
@@ -202,7 +204,8 @@ function start(scope: CsvWorkerScope, message: Extract<ToWorker, { type: 'start'
       chunk(results, chunkParser) {
         chunkParser.pause();
         resume = () => chunkParser.resume();
-        bytesRead = Math.min(file.size, bytesRead + CHUNK_BYTES);
+        parsedTo = Math.min(file.size, parsedTo + CHUNK_BYTES);
+        bytesRead = Math.max(bytesRead, parsedTo);
         const badRows = new Map<number, string>();
         for (const error of results.errors) if (typeof error.row === 'number') badRows.set(error.row, error.message);
         const rejected: LineError[] = [];
