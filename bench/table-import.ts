@@ -8,14 +8,18 @@
 //     read once at the end, so the harness does not poll the page while it works); rows/s; every value the progress
 //     bar took; the page's JS heap (CDP Runtime.getHeapUsage, main thread) sampled every 250 ms and all Chromium
 //     processes' RSS every second: before, peak, and the heap's growth over the import;
-//   - the row count checked with SQL.
+//   - the row count checked with SQL;
+//   - a floor, in the same run: the table emptied, then psql's `\copy` of the same file into it over one connection
+//     (Postgres's own COPY with the least a client can add), the platform's cluster as its superuser. The import's
+//     ratio to it says how much the console adds on this machine; skipped, and said, when psql is not installed.
 // Budget: the main thread's JS heap grows by at most 64 MB during the import (flat: it does not scale with the
 // file; the file is 60+ MB).
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, createWriteStream } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freshContext, launchBrowser } from './support/browser.ts';
-import { ensureBuilt, platformWithProject, query } from './support/platform.ts';
+import { ensureBuilt, platformWithProject, query, superuserUrl } from './support/platform.ts';
 import { allProcs, descendants } from './support/procs.ts';
 import { figure, result, type BenchResult } from './support/results.ts';
 
@@ -139,6 +143,15 @@ export async function tableImportBench(): Promise<BenchResult> {
     const { n } = ((await query(platform.url, token, ref, 'select count(*)::int as n from public.bench_import')) as Array<{ n: number }>)[0]!;
     if (n !== ROWS) throw new Error(`${n} rows in the table after importing ${ROWS} (${summary})`);
     const decreasing = progress.some((value, i) => i > 0 && value < progress[i - 1]!);
+    await browser.close();
+
+    // The floor: the same rows by psql's \copy (one COPY over one connection), the table emptied first.
+    const { db } = ((await query(platform.url, token, ref, 'truncate public.bench_import; select current_database() as db')) as Array<{ db: string }>)[0]!;
+    const started = performance.now();
+    const psql = spawnSync('psql', [superuserUrl(platform.dataDir, db), '-v', 'ON_ERROR_STOP=1', '-c', `\\copy public.bench_import from '${file.replaceAll("'", "''")}' with (format csv, header true)`], { encoding: 'utf8' });
+    const floorMs = performance.now() - started;
+    const floorOk = psql.status === 0 && psql.stdout.includes(`COPY ${ROWS}`);
+    if (!floorOk) console.log(`table-import: no psql floor (${psql.error?.message ?? psql.stderr.trim().slice(0, 200)})`);
 
     const heapPeak = Math.max(heapBefore, ...heapSamples);
     return result(
@@ -151,12 +164,14 @@ export async function tableImportBench(): Promise<BenchResult> {
         'heap.growth': figure('MB', [heapPeak - heapBefore], 'peak minus before'),
         'browser.rss.before': figure('MB', [browserBefore], 'all Chromium processes'),
         'browser.rss.peak': figure('MB', [Math.max(browserBefore, ...browserSamples)], 'all Chromium processes (the worker included), sampled every second'),
+        ...(floorOk ? { 'floor.psql-copy': figure('ms', [floorMs], "psql's \\copy of the same file into the emptied table, one connection, the platform's cluster") } : {}),
       },
       { 'heap.growth': HEAP_BUDGET_MB },
       {
         rows: ROWS,
         csvBytes: size,
         rowsPerSecond: Math.round(ROWS / (ms / 1000)),
+        ...(floorOk ? { floorRowsPerSecond: Math.round(ROWS / (floorMs / 1000)), importOverFloor: Number((ms / floorMs).toFixed(2)) } : {}),
         summary,
         progressValues: progress.length,
         progressNeverDecreased: !decreasing,
@@ -172,8 +187,9 @@ export async function tableImportBench(): Promise<BenchResult> {
 }
 
 export function printTableImportDetails(res: BenchResult): void {
-  const d = res.details as { rowsPerSecond: number; summary: string; heapSamplesMB: number[] } | undefined;
+  const d = res.details as { rowsPerSecond: number; summary: string; heapSamplesMB: number[]; floorRowsPerSecond?: number; importOverFloor?: number } | undefined;
   if (!d) return;
   console.log(`rows/s: ${d.rowsPerSecond}; ${d.summary}`);
+  if (d.floorRowsPerSecond) console.log(`psql \\copy floor: ${d.floorRowsPerSecond} rows/s; the import takes ${d.importOverFloor}x its time`);
   console.log(`heap samples (MB, every 2 s): ${d.heapSamplesMB.join(', ')}`);
 }
