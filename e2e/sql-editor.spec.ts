@@ -117,6 +117,30 @@ test('a running pg_sleep is cancelled', async () => {
   await expect(page.getByText('The query was cancelled.')).toBeVisible({ timeout: 10_000 });
 });
 
+test('a cancel that reaches the platform before its run does is asked again, and the run is cancelled', async () => {
+  // Seen in a full run: Cancel pressed right after Run got to the platform first, found no run to cancel, and the
+  // editor said 'Cancelling…' until the 30 s query ended. Here the run's request is held back 600 ms.
+  const runs = '**/api/platform/pg-meta/*/query';
+  await page.route(runs, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    await route.continue();
+  });
+  try {
+    await typeSql('select pg_sleep(30)');
+    const cancels: boolean[] = [];
+    page.on('response', async (response) => {
+      if (response.url().endsWith('/query/cancel')) cancels.push(((await response.json()) as { cancelled: boolean }).cancelled);
+    });
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await expect(page.getByText('The query was cancelled.')).toBeVisible({ timeout: 10_000 });
+    expect(cancels[0]).toBe(false);
+    expect(cancels.at(-1)).toBe(true);
+  } finally {
+    await page.unroute(runs);
+  }
+});
+
 test('an error is shown as Postgres formats it and marked in the editor', async () => {
   await typeSql('select * from no_such_table_here');
   await page.keyboard.press('ControlOrMeta+Enter');

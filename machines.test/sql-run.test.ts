@@ -1,8 +1,8 @@
 // SQL editor run machine: examples, generated paths, a property.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import fc from 'fast-check';
 import { createActor } from 'xstate';
-import { asRunError, sqlRunMachine, type SqlRunError } from '../machines/sql-run.machine.ts';
+import { asRunError, SQL_CANCEL_ATTEMPTS, SQL_CANCEL_RETRY_MS, sqlRunMachine, type SqlRunError } from '../machines/sql-run.machine.ts';
 import {
   selectCancelling,
   selectConfirmation,
@@ -50,6 +50,40 @@ describe('sql run machine: examples', () => {
     expect(selectRunning(actor.getSnapshot())).toBe(true);
     await fakes.reject('runQuery', cancelled);
     expect(selectWasCancelled(actor.getSnapshot())).toBe(true);
+  });
+
+  it('asks again while the platform has not seen the run yet (a cancel sent right after Run), until it is cancelled', async () => {
+    // Seen in a full e2e run: Cancel clicked just after Run reached the platform before the run was registered; the
+    // platform answered { cancelled: false } and the editor said 'Cancelling…' until the 30 s query ended.
+    vi.useFakeTimers();
+    try {
+      const fakes = controlledActors({ runQuery: 'promise', cancelQuery: 'promise' });
+      const actor = createActor(sqlRunMachine.provide({ actors: fakes.logic })).start();
+      actor.send({ type: 'run.start', request: request(4) });
+      actor.send({ type: 'run.cancel' });
+      await fakes.resolve('cancelQuery', { cancelled: false });
+      expect(fakes.starts('cancelQuery')).toHaveLength(1);
+      expect(selectCancelling(actor.getSnapshot())).toBe(true);
+      await vi.advanceTimersByTimeAsync(SQL_CANCEL_RETRY_MS);
+      expect(fakes.starts('cancelQuery')).toHaveLength(2);
+      await fakes.resolve('cancelQuery', { cancelled: true });
+      await vi.advanceTimersByTimeAsync(SQL_CANCEL_RETRY_MS * 4);
+      expect(fakes.starts('cancelQuery')).toHaveLength(2);
+      expect(selectCancelling(actor.getSnapshot())).toBe(true);
+      await fakes.reject('runQuery', cancelled);
+      expect(selectWasCancelled(actor.getSnapshot())).toBe(true);
+      // A run the platform never sees is asked about SQL_CANCEL_ATTEMPTS times, then left to end on its own.
+      actor.send({ type: 'run.start', request: request(5) });
+      actor.send({ type: 'run.cancel' });
+      for (let attempt = 0; attempt < SQL_CANCEL_ATTEMPTS + 2; attempt++) {
+        if (fakes.isRunning('cancelQuery')) await fakes.resolve('cancelQuery', { cancelled: false });
+        await vi.advanceTimersByTimeAsync(SQL_CANCEL_RETRY_MS);
+      }
+      expect(fakes.starts('cancelQuery')).toHaveLength(2 + SQL_CANCEL_ATTEMPTS);
+      expect(selectCancelling(actor.getSnapshot())).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('keeps the position and formatted error of a SQL error', async () => {
@@ -193,6 +227,8 @@ const required = [
   'idle --run.start--> running',
   'idle --run.start--> confirming',
   'running.executing --run.cancel--> running.cancelling',
+  'running.cancelling --xstate.done.actor.cancelQuery--> running.cancelPending',
+  'running.cancelPending --xstate.after.cancelRetry.sqlRun.running.cancelPending--> running.cancelling',
   'running --xstate.done.actor.runQuery--> succeeded',
   'running --xstate.error.actor.runQuery--> failed',
   'confirming --run.confirm--> running',
@@ -220,6 +256,8 @@ describeMachinePaths('sql run machine: generated paths', sqlRunMachine, {
     { type: 'xstate.done.actor.runQuery', output: { rows: [{ n: 1 }], durationMs: 2 } },
     { type: 'xstate.error.actor.runQuery', error: cancelled },
     { type: 'xstate.done.actor.cancelQuery', output: { cancelled: true } },
+    { type: 'xstate.done.actor.cancelQuery', output: { cancelled: false } },
+    { type: 'xstate.after.cancelRetry.sqlRun.running.cancelPending' },
     { type: 'xstate.error.actor.cancelQuery', error: new Error('gone') },
   ],
   invariants: {
@@ -228,6 +266,11 @@ describeMachinePaths('sql run machine: generated paths', sqlRunMachine, {
     'running.cancelling': (s) => {
       expect(fakes.isRunning('runQuery')).toBe(true);
       expect(s.context.cancelRequested).toBe(true);
+    },
+    'running.cancelPending': (s) => {
+      expect(fakes.isRunning('runQuery')).toBe(true);
+      expect(fakes.isRunning('cancelQuery')).toBe(false);
+      expect(s.context.cancelAttempts).toBeLessThan(SQL_CANCEL_ATTEMPTS);
     },
     succeeded: (s) => expect(selectResult(s)?.rows).toEqual([{ n: 1 }]),
     failed: (s) => expect(selectWasCancelled(s)).toBe(true),

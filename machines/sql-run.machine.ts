@@ -10,6 +10,14 @@ import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
 import { destructiveReasons } from '../src/domain/sql-editor-destructive.ts';
 import { errorMessage, notProvidedStub } from './support.ts';
 
+/**
+ * A cancel the platform answers with `cancelled: false` may have reached it before the run did (Cancel pressed right
+ * after Run: two requests, the run registered a few milliseconds later). It is asked again after this long…
+ */
+export const SQL_CANCEL_RETRY_MS = 250;
+/** …up to this many times in all; then the run is left to end on its own (it finished, or never started). */
+export const SQL_CANCEL_ATTEMPTS = 8;
+
 export interface SqlRunRequest {
   runId: string;
   sql: string;
@@ -50,6 +58,8 @@ export interface SqlRunContext {
   result: SqlRunResult | null;
   error: SqlRunError | null;
   cancelRequested: boolean;
+  /** Cancels asked of the platform for the current run. */
+  cancelAttempts: number;
   /** When the current run started (the sender's clock, e.g. performance.now()); null when none runs. */
   startedAt: number | null;
   /** A destructive run waiting for the user's answer, with what makes it destructive. */
@@ -93,13 +103,17 @@ export const sqlRunMachine = setup({
   types: {} as { context: SqlRunContext; events: SqlRunEvent; emitted: RunFinishedEmitted; tags: 'busy' | 'error' },
   actors: {
     runQuery: fromPromise<SqlRunResult, SqlRunRequest>(notProvidedStub('run query')),
-    cancelQuery: fromPromise<unknown, { runId: string }>(notProvidedStub('cancel query')),
+    cancelQuery: fromPromise<{ cancelled: boolean }, { runId: string }>(notProvidedStub('cancel query')),
   },
   guards: {
     destructive: ({ event }) => event.type === 'run.start' && destructiveReasons(event.request.sql).length > 0,
     hasResult: ({ context }) => context.result !== null,
     hasError: ({ context }) => context.error !== null,
+    /** The platform did not find the run, and it may be asked again. */
+    runNotSeen: ({ context }, params: { answer: { cancelled: boolean } }) =>
+      params.answer.cancelled === false && context.cancelAttempts < SQL_CANCEL_ATTEMPTS,
   },
+  delays: { cancelRetry: SQL_CANCEL_RETRY_MS },
   actions: {
     ask: assign(({ event }) => {
       assertEvent(event, 'run.start');
@@ -119,7 +133,7 @@ export const sqlRunMachine = setup({
   },
 }).createMachine({
   id: 'sqlRun',
-  context: { request: null, result: null, error: null, cancelRequested: false, startedAt: null, pending: null, source: null },
+  context: { request: null, result: null, error: null, cancelRequested: false, cancelAttempts: 0, startedAt: null, pending: null, source: null },
   initial: 'idle',
   states: {
     idle: {
@@ -143,7 +157,7 @@ export const sqlRunMachine = setup({
     },
     running: {
       tags: ['busy'],
-      entry: assign({ result: null, error: null, cancelRequested: false }),
+      entry: assign({ result: null, error: null, cancelRequested: false, cancelAttempts: 0 }),
       invoke: {
         id: 'runQuery',
         src: 'runQuery',
@@ -163,8 +177,18 @@ export const sqlRunMachine = setup({
           on: { 'run.cancel': { target: 'cancelling', actions: assign({ cancelRequested: true }) } },
         },
         cancelling: {
-          // The run's own answer ends the state; a failed cancel only means the run finished first.
-          invoke: { id: 'cancelQuery', src: 'cancelQuery', input: ({ context }) => ({ runId: context.request!.runId }) },
+          // The run's own answer ends the state. A cancel that did not find the run is asked again (the run may not
+          // have reached the platform yet); a failed cancel, or one past SQL_CANCEL_ATTEMPTS, waits for that answer.
+          entry: assign({ cancelAttempts: ({ context }) => context.cancelAttempts + 1 }),
+          invoke: {
+            id: 'cancelQuery',
+            src: 'cancelQuery',
+            input: ({ context }) => ({ runId: context.request!.runId }),
+            onDone: { guard: { type: 'runNotSeen', params: ({ event }) => ({ answer: event.output }) }, target: 'cancelPending' },
+          },
+        },
+        cancelPending: {
+          after: { cancelRetry: 'cancelling' },
         },
       },
     },

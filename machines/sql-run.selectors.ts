@@ -7,7 +7,8 @@ import { QUERY_CANCELED, type sqlRunMachine } from './sql-run.machine.ts';
 type Snapshot = SnapshotFrom<typeof sqlRunMachine>;
 
 export const selectRunning = (snapshot: Snapshot) => snapshot.hasTag('busy');
-export const selectCancelling = (snapshot: Snapshot) => snapshot.matches({ running: 'cancelling' });
+/** A cancel was asked and the run has not answered yet (also between two asks of a run the platform had not seen). */
+export const selectCancelling = (snapshot: Snapshot) => snapshot.matches({ running: 'cancelling' }) || snapshot.matches({ running: 'cancelPending' });
 export const selectResult = (snapshot: Snapshot) => (snapshot.matches('succeeded') ? snapshot.context.result : null);
 export const selectRunError = (snapshot: Snapshot) => (snapshot.matches('failed') ? snapshot.context.error : null);
 /** The run ended because the user cancelled it (not because the SQL failed). */
