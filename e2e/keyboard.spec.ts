@@ -127,6 +127,7 @@ test('sign in → project → table → edit a cell → run SQL → upload a fil
   await page.keyboard.press('Enter');
   await tabTo(page, page.getByRole('complementary', { name: 'Buckets' }).getByRole('link', { name: new RegExp(BUCKET) }));
   await page.keyboard.press('Enter');
+  await expect(page.getByRole('button', { name: 'Upload files' })).toBeEnabled({ timeout: 20_000 });
   await tabTo(page, page.getByRole('button', { name: 'Upload files' }));
   const chooser = page.waitForEvent('filechooser');
   await page.keyboard.press('Enter');

@@ -70,7 +70,7 @@ const preview = () => page.getByTestId('storage-preview');
 
 test('previews an image and a text file with their metadata and signed URL; an SVG is not loaded', async () => {
   await page.goto(`/dashboard/project/${ref()}/storage/files?bucketId=${BUCKET}`);
-  await expect(page.getByTestId('storage-file-picker')).toBeAttached({ timeout: 20_000 });
+  await expect(page.getByRole('button', { name: 'Upload files' })).toBeEnabled({ timeout: 20_000 });
   await page.getByTestId('storage-file-picker').setInputFiles([
     { name: 'dot.png', mimeType: 'image/png', buffer: PNG },
     { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('first line\nsecond line: héllo\n') },
@@ -110,6 +110,31 @@ test('previews an image and a text file with their metadata and signed URL; an S
   await expect(preview()).toHaveCount(0);
 });
 
+test('Upload files waits for the folder: while its listing loads the button is disabled, and nothing picked is dropped', async () => {
+  // Seen in a full run: files picked while the folder's first listing was still loading were dropped without a word
+  // (the picker's handler needs the open folder). The listing is held here until the button was checked.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const listing = '**/platform/storage/*/buckets/*/objects/list';
+  await page.route(listing, async (route) => {
+    await held;
+    await route.fallback().catch(() => {});
+  });
+  try {
+    await page.goto(`/dashboard/project/${ref()}/storage/files?bucketId=${BUCKET}`);
+    const button = page.getByRole('button', { name: 'Upload files' });
+    await expect(button).toBeVisible({ timeout: 20_000 });
+    await expect(button).toBeDisabled();
+    // The picker itself (what a drop or a test may still reach) says why instead of dropping the files.
+    await page.getByTestId('storage-file-picker').setInputFiles([{ name: 'early.txt', mimeType: 'text/plain', buffer: Buffer.from('x') }]);
+    await expect(toastWith('The folder is still loading: pick the files again once its contents are shown.')).toBeVisible();
+  } finally {
+    release();
+    await page.unroute(listing);
+  }
+  await expect(page.getByRole('button', { name: 'Upload files' })).toBeEnabled({ timeout: 20_000 });
+});
+
 test('previews a PDF on a canvas, page by page, with pdf.js from the console\'s own origin; a broken PDF says why', async () => {
   const violations: string[] = [];
   page.on('console', (message) => {
@@ -119,7 +144,7 @@ test('previews a PDF on a canvas, page by page, with pdf.js from the console\'s 
   const workers: string[] = [];
   page.on('worker', (worker) => workers.push(worker.url()));
   await page.goto(`/dashboard/project/${ref()}/storage/files?bucketId=${BUCKET}`);
-  await expect(page.getByTestId('storage-file-picker')).toBeAttached({ timeout: 20_000 });
+  await expect(page.getByRole('button', { name: 'Upload files' })).toBeEnabled({ timeout: 20_000 });
   await page.getByTestId('storage-file-picker').setInputFiles([
     { name: 'two-pages.pdf', mimeType: 'application/pdf', buffer: pdfOf([{ text: 'First page', rgb: [0.9, 0.1, 0.1] }, { text: 'Second page', rgb: [0.1, 0.2, 0.9] }]) },
     { name: 'broken.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\nthis is not a PDF at all\n') },

@@ -62,7 +62,8 @@ async function listNames(page: Page, request: APIRequestContext, ref: string, bu
 
 async function openBucket(page: Page, ref: string, bucket: string) {
   await page.goto(`/dashboard/project/${ref}/storage/files?bucketId=${bucket}`);
-  await expect(page.getByTestId('storage-file-picker')).toBeAttached({ timeout: 20_000 });
+  // Enabled once the folder's listing is in (files go into the open folder, checked against its names).
+  await expect(page.getByRole('button', { name: 'Upload files' })).toBeEnabled({ timeout: 20_000 });
 }
 
 const toastWith = (page: Page, text: string | RegExp) => page.getByRole('region', { name: 'Notifications' }).getByText(text);

@@ -74,6 +74,8 @@ export function Explorer({ explorer, projectRef, refusal }: { explorer: Explorer
   if (!bucket) return null;
   const bucketId = bucket.id;
   const current = columns.at(-1);
+  // Files go into the open folder, checked against the names already in it: not before its listing has arrived.
+  const folderReady = current?.status === 'READY';
   const currentIndex = Math.max(0, columns.length - 1);
   const isList = preferences.view === 'LIST';
   // The file the preview pane shows: the one picked among the search's hits, else the only one selected.
@@ -204,7 +206,9 @@ export function Explorer({ explorer, projectRef, refusal }: { explorer: Explorer
           </Button>
         </Refusable>
         <Refusable refused={uploadRefused}>
-          <Button size="tiny" variant="primary" onPress={() => picker.current?.click()} isDisabled={uploadRefused !== null}>Upload files</Button>
+          <Button size="tiny" variant="primary" onPress={() => picker.current?.click()} isDisabled={uploadRefused !== null || !folderReady}>
+            Upload files
+          </Button>
         </Refusable>
         <input
           ref={picker}
@@ -215,7 +219,9 @@ export function Explorer({ explorer, projectRef, refusal }: { explorer: Explorer
           className={css.hiddenInput}
           onChange={(e) => {
             const files = [...(e.target.files ?? [])].map((file) => ({ file, relativePath: '' }));
-            if (current && files.length > 0) upload(files, current.path, current.items.map((i) => i.name));
+            if (files.length === 0) return;
+            if (current && folderReady) upload(files, current.path, current.items.map((i) => i.name));
+            else toast.error('The folder is still loading: pick the files again once its contents are shown.');
             e.target.value = '';
           }}
         />
