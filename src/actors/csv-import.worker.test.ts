@@ -5,38 +5,10 @@
 import { describe, expect, it } from 'vitest';
 import type { CsvBatch } from '../../machines/csv-import.machine.ts';
 import { CSV_BATCH_MAX_CHARS, splitCsvRecords, type LineError } from '../domain/table-editor/csv.ts';
-import type { FromWorker, ToWorker } from './csv-import.protocol.ts';
-import { attachCsvWorker, isBlank, type CsvWorkerScope } from './csv-import.worker.ts';
+import { fakeCsvWorker } from './csv-import.worker.fake.ts';
+import { isBlank } from './csv-import.worker.ts';
 
-function fakeWorker() {
-  const received: FromWorker[] = [];
-  let wake: (() => void) | null = null;
-  const scope: CsvWorkerScope = {
-    onmessage: null,
-    postMessage: (message) => {
-      received.push(message);
-      wake?.();
-    },
-  };
-  attachCsvWorker(scope);
-  const send = (message: ToWorker) => scope.onmessage?.({ data: message } as MessageEvent<ToWorker>);
-  /** Resolves when a message matching `test` arrived (or at once when one already did since `from`). */
-  const next = (from: number, test: (m: FromWorker) => boolean) =>
-    new Promise<FromWorker>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no message after ${received.map((m) => m.type + (m.type === 'batch' ? m.batch.lines.length + '@' + m.batch.bytesRead : '')).join(' ')}`)), 20_000);
-      const look = () => {
-        const found = received.slice(from).find(test);
-        if (found) {
-          clearTimeout(timer);
-          wake = null;
-          resolve(found);
-        }
-      };
-      wake = look;
-      look();
-    });
-  return { received, send, next };
-}
+const fakeWorker = () => fakeCsvWorker();
 
 describe('csv import worker', () => {
   it('previews the first rows, without a byte-order mark', async () => {

@@ -65,7 +65,7 @@ async function guessFormat(file: File): Promise<{ delimiter: string; linebreak: 
  * record it cannot, to the end. Both keep the same rules: the header skipped, blank rows skipped without counting,
  * a row of the wrong width reported by line and left out.
  */
-function start(scope: CsvWorkerScope, message: Extract<ToWorker, { type: 'start' }>, rawChunkBytes: number): void {
+function start(scope: CsvWorkerScope, message: Extract<ToWorker, { type: 'start' }>, rawChunkBytes: number, parseChunkBytes: number): void {
   const post = (out: FromWorker) => scope.postMessage(out);
   const { file } = message;
   const jsonColumns = new Set(message.jsonColumns);
@@ -193,7 +193,7 @@ function start(scope: CsvWorkerScope, message: Extract<ToWorker, { type: 'start'
     let parsedTo = offset;
     const rest = offset === 0 ? file : new File([file.slice(offset)], file.name);
     Papa.parse<string[]>(rest, {
-      chunkSize: CHUNK_BYTES,
+      chunkSize: parseChunkBytes,
       // The delimiter and line end papaparse guessed at the start of the file (guessFormat), from wherever it starts.
       delimiter: format.delimiter,
       newline: format.newline as '\n' | '\r\n' | '\r',
@@ -204,7 +204,7 @@ function start(scope: CsvWorkerScope, message: Extract<ToWorker, { type: 'start'
       chunk(results, chunkParser) {
         chunkParser.pause();
         resume = () => chunkParser.resume();
-        parsedTo = Math.min(file.size, parsedTo + CHUNK_BYTES);
+        parsedTo = Math.min(file.size, parsedTo + parseChunkBytes);
         bytesRead = Math.max(bytesRead, parsedTo);
         const badRows = new Map<number, string>();
         for (const error of results.errors) if (typeof error.row === 'number') badRows.set(error.row, error.message);
@@ -322,12 +322,12 @@ function start(scope: CsvWorkerScope, message: Extract<ToWorker, { type: 'start'
 }
 
 /** Installs the parser's message handler on a worker scope (a test may read the file in smaller steps). */
-export function attachCsvWorker(scope: CsvWorkerScope, options: { rawChunkBytes?: number } = {}): void {
+export function attachCsvWorker(scope: CsvWorkerScope, options: { rawChunkBytes?: number; parseChunkBytes?: number } = {}): void {
   const post = (message: FromWorker) => scope.postMessage(message);
   scope.onmessage = (event) => {
     try {
       if (event.data.type === 'preview') preview(post, event.data.file, event.data.rows);
-      else if (event.data.type === 'start') start(scope, event.data, options.rawChunkBytes ?? RAW_CHUNK_BYTES);
+      else if (event.data.type === 'start') start(scope, event.data, options.rawChunkBytes ?? RAW_CHUNK_BYTES, options.parseChunkBytes ?? CHUNK_BYTES);
     } catch (error) {
       post({ type: 'error', message: messageOf(error) });
     }
